@@ -1,0 +1,274 @@
+//! The WebAssembly boundary: coarse `extern "C"` calls over one exchange area in
+//! linear memory, used only by the TypeScript wrapper (`src/engine/`).
+//!
+//! The caller writes a board into the exchange area (`width`, `height`, and each
+//! player's cells as four little-endian 64-bit words, bit `y * width + x`), calls a
+//! function, and reads the results back. Every function returns a status: 0 for
+//! success, otherwise one of the `STATUS_*` codes below, mirrored in TypeScript.
+//! The logic lives in safe functions over `&mut Exchange`; the exports only find it.
+
+use std::cell::{Cell, UnsafeCell};
+
+use crate::board::{Board, BoardError, MoveError, MAX_SIDE, MAX_WORDS};
+use crate::position::Position;
+use crate::predict::predict;
+use crate::score::{group_values, is_exact, ScoringMechanism};
+
+pub const STATUS_OK: i32 = 0;
+pub const STATUS_SIZE_OUT_OF_RANGE: i32 = 1;
+pub const STATUS_CELL_OFF_GRID: i32 = 2;
+pub const STATUS_CELL_OWNED_TWICE: i32 = 3;
+pub const STATUS_UNKNOWN_MODE: i32 = 4;
+pub const STATUS_SCORE_TOO_LARGE: i32 = 5;
+pub const STATUS_MOVE_OFF_GRID: i32 = 10;
+pub const STATUS_MOVE_INVALID_PLAYER: i32 = 11;
+pub const STATUS_MOVE_OCCUPIED: i32 = 12;
+
+const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
+
+/// The exchange area. `#[repr(C)]` so its layout is fixed; the wrapper asks for
+/// each field's address rather than hard-coding offsets.
+#[repr(C)]
+pub struct Exchange {
+    /// In: board width and height.
+    pub size: [u32; 2],
+    /// In (and out, after `cc_play`): each player's cells.
+    pub cells: [[u64; MAX_WORDS]; 2],
+    /// Out: both scores, or the prediction's player gain, opponent gain and net.
+    pub numbers: [f64; 3],
+    /// Out: how many groups each player has.
+    pub group_counts: [u32; 2],
+    /// Out: each player's group values, largest first.
+    pub group_values: [[u32; MAX_GROUPS]; 2],
+}
+
+impl Exchange {
+    pub const fn new() -> Exchange {
+        Exchange {
+            size: [0; 2],
+            cells: [[0; MAX_WORDS]; 2],
+            numbers: [0.0; 3],
+            group_counts: [0; 2],
+            group_values: [[0; MAX_GROUPS]; 2],
+        }
+    }
+
+    fn board(&self) -> Result<Board, i32> {
+        let empty = empty_board(self.size[0], self.size[1])?;
+        empty
+            .with_cells(self.cells)
+            .ok_or_else(|| cells_status(&empty, &self.cells))
+    }
+}
+
+impl Default for Exchange {
+    fn default() -> Self {
+        Exchange::new()
+    }
+}
+
+/// An empty board of this size (its masks cost a pass over every cell, so
+/// the last one is kept).
+fn empty_board(width: u32, height: u32) -> Result<Board, i32> {
+    thread_local!(static LAST: Cell<Option<Board>> = const { Cell::new(None) });
+    let same_size = |b: &Board| b.width() == width as usize && b.height() == height as usize;
+    match LAST.get() {
+        Some(board) if same_size(&board) => Ok(board),
+        _ => {
+            let board = Board::new(width as usize, height as usize).map_err(board_status)?;
+            LAST.set(Some(board));
+            Ok(board)
+        }
+    }
+}
+
+/// Which of the two ways cells can be wrong applies.
+fn cells_status(empty: &Board, cells: &[[u64; MAX_WORDS]; 2]) -> i32 {
+    let inside = empty.masks().inside;
+    let off_grid = (0..MAX_WORDS).any(|w| (cells[0][w] | cells[1][w]) & !inside[w] != 0);
+    if off_grid {
+        STATUS_CELL_OFF_GRID
+    } else {
+        STATUS_CELL_OWNED_TWICE
+    }
+}
+
+fn board_status(error: BoardError) -> i32 {
+    match error {
+        BoardError::SizeOutOfRange { .. } => STATUS_SIZE_OUT_OF_RANGE,
+        BoardError::CellOffGrid { .. } => STATUS_CELL_OFF_GRID,
+        BoardError::CellOwnedTwice { .. } => STATUS_CELL_OWNED_TWICE,
+    }
+}
+
+fn move_status(error: MoveError) -> i32 {
+    match error {
+        MoveError::OffGrid => STATUS_MOVE_OFF_GRID,
+        MoveError::InvalidPlayer => STATUS_MOVE_INVALID_PLAYER,
+        MoveError::Occupied => STATUS_MOVE_OCCUPIED,
+    }
+}
+
+fn mode_of(code: u32) -> Result<ScoringMechanism, i32> {
+    ScoringMechanism::ALL
+        .get(code as usize)
+        .copied()
+        .ok_or(STATUS_UNKNOWN_MODE)
+}
+
+fn status(result: Result<(), i32>) -> i32 {
+    result.err().unwrap_or(STATUS_OK)
+}
+
+fn exact(numbers: &[f64]) -> Result<(), i32> {
+    let all = numbers.iter().all(|n| is_exact(n.abs()));
+    all.then_some(()).ok_or(STATUS_SCORE_TOO_LARGE)
+}
+
+/// Scores the board: `numbers[0..2]` become both scores.
+pub fn score(io: &mut Exchange, mode: u32) -> i32 {
+    status((|| {
+        let position = Position::new(io.board()?, mode_of(mode)?);
+        io.numbers[..2].copy_from_slice(&position.scores());
+        exact(&io.numbers[..2])
+    })())
+}
+
+/// Scores the board and lists each player's group values, largest first.
+pub fn groups(io: &mut Exchange, mode: u32) -> i32 {
+    status((|| {
+        let (board, mode) = (io.board()?, mode_of(mode)?);
+        io.numbers[..2].copy_from_slice(&Position::new(board, mode).scores());
+        for player in 0..2 {
+            let values = group_values(&board, player, mode);
+            io.group_counts[player] = values.len() as u32;
+            io.group_values[player][..values.len()].copy_from_slice(&values);
+        }
+        exact(&io.numbers[..2])
+    })())
+}
+
+/// Predicts a move: `numbers` become player gain, opponent gain and net.
+pub fn prediction(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
+    status((|| {
+        let (board, mode) = (io.board()?, mode_of(mode)?);
+        let p = predict(&board, x.into(), y.into(), player as usize, mode).map_err(move_status)?;
+        io.numbers = [p.player_gain, p.opponent_gain, p.net];
+        exact(&io.numbers)
+    })())
+}
+
+/// Validates and plays a move: `cells` become the new board, `numbers[0..2]` the new scores.
+pub fn play(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
+    status((|| {
+        let mut position = Position::new(io.board()?, mode_of(mode)?);
+        let player = usize::try_from(player).unwrap_or(usize::MAX);
+        let scores = position
+            .play(x.into(), y.into(), player)
+            .map_err(move_status)?;
+        io.cells = [
+            *position.board().cell_words(0),
+            *position.board().cell_words(1),
+        ];
+        io.numbers[..2].copy_from_slice(&scores);
+        exact(&scores)
+    })())
+}
+
+/// Scores many same-sized boards in one call (benchmarks, bulk analysis) and
+/// returns the sum of all their scores, or `-status` if a board is malformed.
+pub fn score_batch(boards: &[[[u64; MAX_WORDS]; 2]], width: u32, height: u32, mode: u32) -> f64 {
+    let run = || -> Result<f64, i32> {
+        let (empty, mode) = (empty_board(width, height)?, mode_of(mode)?);
+        let mut total = 0.0;
+        for cells in boards {
+            let board = empty
+                .with_cells(*cells)
+                .ok_or_else(|| cells_status(&empty, cells))?;
+            let [a, b] = crate::score::scores(&board, mode);
+            total += a + b;
+        }
+        Ok(total)
+    };
+    run().unwrap_or_else(|status| -f64::from(status))
+}
+
+/// Boards the batch area holds.
+pub const BATCH_CAPACITY: usize = 1024;
+
+/// Module-wide state. Wasm runs one thread and the wrapper makes one call at a
+/// time, so handing out `&mut` to it cannot alias. (Native callers, such as
+/// tests, use the safe functions above with their own values instead.)
+struct Shared<T>(UnsafeCell<T>);
+unsafe impl<T> Sync for Shared<T> {}
+static EXCHANGE: Shared<Exchange> = Shared(UnsafeCell::new(Exchange::new()));
+static BATCH: Shared<[[[u64; MAX_WORDS]; 2]; BATCH_CAPACITY]> =
+    Shared(UnsafeCell::new([[[0; MAX_WORDS]; 2]; BATCH_CAPACITY]));
+
+fn exchange() -> &'static mut Exchange {
+    // SAFETY: see `Shared`; every export below takes the reference for the
+    // duration of one call and drops it before returning.
+    unsafe { &mut *EXCHANGE.0.get() }
+}
+
+macro_rules! address_of {
+    ($name:ident, $field:ident) => {
+        #[no_mangle]
+        pub extern "C" fn $name() -> usize {
+            std::ptr::addr_of!(exchange().$field) as usize
+        }
+    };
+}
+address_of!(cc_size_ptr, size);
+address_of!(cc_cells_ptr, cells);
+address_of!(cc_numbers_ptr, numbers);
+address_of!(cc_group_counts_ptr, group_counts);
+address_of!(cc_group_values_ptr, group_values);
+
+/// Most groups one player can have: the stride of `group_values`.
+#[no_mangle]
+pub extern "C" fn cc_max_groups() -> u32 {
+    MAX_GROUPS as u32
+}
+
+#[no_mangle]
+pub extern "C" fn cc_batch_ptr() -> usize {
+    BATCH.0.get() as usize
+}
+
+#[no_mangle]
+pub extern "C" fn cc_batch_capacity() -> u32 {
+    BATCH_CAPACITY as u32
+}
+
+#[no_mangle]
+pub extern "C" fn cc_score_batch(mode: u32, width: u32, height: u32, count: u32) -> f64 {
+    // SAFETY: see `Shared`.
+    let boards = unsafe { &*BATCH.0.get() };
+    score_batch(
+        &boards[..(count as usize).min(BATCH_CAPACITY)],
+        width,
+        height,
+        mode,
+    )
+}
+
+#[no_mangle]
+pub extern "C" fn cc_score(mode: u32) -> i32 {
+    score(exchange(), mode)
+}
+
+#[no_mangle]
+pub extern "C" fn cc_groups(mode: u32) -> i32 {
+    groups(exchange(), mode)
+}
+
+#[no_mangle]
+pub extern "C" fn cc_predict(mode: u32, x: i32, y: i32, player: i32) -> i32 {
+    prediction(exchange(), mode, x, y, player)
+}
+
+#[no_mangle]
+pub extern "C" fn cc_play(mode: u32, x: i32, y: i32, player: i32) -> i32 {
+    play(exchange(), mode, x, y, player)
+}

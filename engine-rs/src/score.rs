@@ -1,0 +1,209 @@
+//! Scoring (SPEC §9): a player's score is the product of the values of their
+//! 4-connected groups; a player with no cells scores 0.
+//!
+//! Scores are `f64`: products grow fast (about 10^11 on 10×10) and every integer up
+//! to 2^53 is exact in an `f64`, with multiplication a single wasm instruction.
+//! Beyond [`MAX_EXACT_SCORE`] a score is only approximate and [`is_exact`] says so.
+
+use crate::bits::Bits;
+use crate::board::{Board, Player};
+
+/// A score: an exact integer while it is at most [`MAX_EXACT_SCORE`].
+pub type Score = f64;
+
+/// 2^53, the largest integer below which every integer is exact in an `f64`.
+pub const MAX_EXACT_SCORE: Score = 9_007_199_254_740_992.0;
+
+/// Whether a score is an exact integer (boards larger than 10×10 can exceed 2^53).
+pub fn is_exact(score: Score) -> bool {
+    score <= MAX_EXACT_SCORE
+}
+
+/// How a group is valued (SPEC §9 "Scoring").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoringMechanism {
+    /// The group's size.
+    Connection,
+    /// Directed in-group adjacencies: each cell counts its in-group neighbours (at least 1).
+    Expansion,
+    /// Distinct adjacent pairs in the group (at least 1).
+    Extension,
+}
+
+impl ScoringMechanism {
+    pub const ALL: [ScoringMechanism; 3] = [
+        ScoringMechanism::Connection,
+        ScoringMechanism::Expansion,
+        ScoringMechanism::Extension,
+    ];
+
+    /// The spec's name: `connection`, `expansion` or `extension`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoringMechanism::Connection => "connection",
+            ScoringMechanism::Expansion => "expansion",
+            ScoringMechanism::Extension => "extension",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ScoringMechanism> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The value of a group of `cells` cells joined by `pairs` adjacent pairs.
+    #[inline(always)]
+    pub fn group_value(self, cells: u32, pairs: u32) -> u32 {
+        match self {
+            ScoringMechanism::Connection => cells,
+            ScoringMechanism::Expansion => (2 * pairs).max(1),
+            ScoringMechanism::Extension => pairs.max(1),
+        }
+    }
+}
+
+/// Size and adjacent pairs of one group: enough to value it in every mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GroupShape {
+    pub cells: u32,
+    pub pairs: u32,
+}
+
+/// The size-dependent masks of a board, as `N`-word sets.
+#[derive(Clone, Copy)]
+pub(crate) struct Geometry<const N: usize> {
+    pub width: u32,
+    pub not_first_col: Bits<N>,
+    pub not_last_col: Bits<N>,
+}
+
+impl<const N: usize> Geometry<N> {
+    #[inline(always)]
+    pub fn of(board: &Board) -> Self {
+        Geometry {
+            width: board.width() as u32,
+            not_first_col: Bits::from_words(&board.masks().not_first_col),
+            not_last_col: Bits::from_words(&board.masks().not_last_col),
+        }
+    }
+
+    /// The cells 4-adjacent to some cell of `b` (may include cells of `b`, and
+    /// cells past the last row, which callers remove by intersecting).
+    #[inline(always)]
+    pub fn neighbours(&self, b: Bits<N>) -> Bits<N> {
+        let east = b.up(1).and(self.not_first_col);
+        let west = b.down(1).and(self.not_last_col);
+        east.or(west).or(b.up(self.width)).or(b.down(self.width))
+    }
+
+    /// The group of `within` that contains `seed`, grown one ring at a time.
+    #[inline(always)]
+    pub fn fill(&self, seed: Bits<N>, within: Bits<N>) -> Bits<N> {
+        let mut group = seed;
+        loop {
+            let grown = group.or(self.neighbours(group)).and(within);
+            if grown == group {
+                return group;
+            }
+            group = grown;
+        }
+    }
+
+    /// Adjacent pairs inside `group`: east–west pairs plus north–south pairs.
+    #[inline(always)]
+    pub fn pairs(&self, group: Bits<N>) -> u32 {
+        let east_west = group.and(group.down(1)).and(self.not_last_col);
+        let north_south = group.and(group.down(self.width));
+        east_west.count() + north_south.count()
+    }
+
+    #[inline(always)]
+    pub fn shape(&self, group: Bits<N>) -> GroupShape {
+        GroupShape {
+            cells: group.count(),
+            pairs: self.pairs(group),
+        }
+    }
+}
+
+/// Calls `$f::<N>(args)` with `N` the number of words the board needs.
+macro_rules! by_words {
+    ($board:expr, $f:ident ( $($arg:expr),* )) => {
+        match $board.words() {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            _ => $f::<4>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_words;
+
+/// Calls `visit` with the shape of every group of `own` that has two or more cells,
+/// and returns how many single cells `own` has (each is a group of value 1).
+#[inline(always)]
+fn for_each_joined_group<const N: usize>(
+    geo: &Geometry<N>,
+    own: Bits<N>,
+    mut visit: impl FnMut(Bits<N>),
+) -> u32 {
+    // Single cells are worth 1 in every mode: set them all aside in one step.
+    let mut joined = own.and(geo.neighbours(own));
+    let singles = own.count() - joined.count();
+    while !joined.is_empty() {
+        let group = geo.fill(joined.lowest(), joined);
+        joined = joined.and_not(group);
+        visit(group);
+    }
+    singles
+}
+
+fn player_score_n<const N: usize>(board: &Board, player: Player, mode: ScoringMechanism) -> Score {
+    let own = board.player_bits::<N>(player);
+    if own.is_empty() {
+        return 0.0;
+    }
+    let geo = Geometry::<N>::of(board);
+    let mut product: Score = 1.0;
+    for_each_joined_group(&geo, own, |group| {
+        let value = match mode {
+            ScoringMechanism::Connection => group.count(),
+            _ => mode.group_value(0, geo.pairs(group)),
+        };
+        product *= value as Score;
+    });
+    product
+}
+
+/// One player's score.
+pub fn player_score(board: &Board, player: Player, mode: ScoringMechanism) -> Score {
+    by_words!(board, player_score_n(board, player, mode))
+}
+
+/// Both players' scores, player 0 first.
+pub fn scores(board: &Board, mode: ScoringMechanism) -> [Score; 2] {
+    [player_score(board, 0, mode), player_score(board, 1, mode)]
+}
+
+fn group_shapes_n<const N: usize>(board: &Board, player: Player) -> Vec<GroupShape> {
+    let geo = Geometry::<N>::of(board);
+    let mut shapes = Vec::new();
+    let own = board.player_bits::<N>(player);
+    let singles = for_each_joined_group(&geo, own, |group| shapes.push(geo.shape(group)));
+    shapes.extend((0..singles).map(|_| GroupShape { cells: 1, pairs: 0 }));
+    shapes
+}
+
+/// The shape of every group a player has, in no particular order.
+pub fn group_shapes(board: &Board, player: Player) -> Vec<GroupShape> {
+    by_words!(board, group_shapes_n(board, player))
+}
+
+/// A player's group values, largest first: the score display's breakdown.
+pub fn group_values(board: &Board, player: Player, mode: ScoringMechanism) -> Vec<u32> {
+    let mut values: Vec<u32> = group_shapes(board, player)
+        .into_iter()
+        .map(|s| mode.group_value(s.cells, s.pairs))
+        .collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    values
+}

@@ -1,0 +1,57 @@
+/**
+ * Board states to and from the engine's bit layout: cell `(x, y)` is bit
+ * `y * width + x` of a player's 256-bit set, held as eight 32-bit halves
+ * (little-endian, as wasm stores a u64).
+ */
+import { EngineError } from './errors';
+import type { BoardState, CellKey } from './types';
+import { MAX_SIDE, MIN_SIDE } from './types';
+
+/** 32-bit halves per player: four u64 words. */
+export const HALVES_PER_PLAYER = 8;
+
+const KEY = /^(\d+)-(\d+)$/;
+
+export function checkSize(width: number, height: number): void {
+  const ok = (side: number) => Number.isInteger(side) && side >= MIN_SIDE && side <= MAX_SIDE;
+  if (!ok(width) || !ok(height)) {
+    throw new EngineError('size-out-of-range', `board size ${width}x${height} is outside 2..16 on a side`);
+  }
+}
+
+/** Writes both players' cells into `out` (16 halves, player 0 first). */
+export function encodeCells(board: BoardState, out: Uint32Array): void {
+  out.fill(0, 0, 2 * HALVES_PER_PLAYER);
+  const { gridWidth: width, gridHeight: height } = board;
+  board.occupiedCells.forEach((cells, player) => {
+    for (const key of cells) {
+      const match = KEY.exec(key);
+      if (!match) {
+        throw new EngineError('bad-cell-key', `bad cell key "${key}": expected x-y with whole numbers`);
+      }
+      const x = Number(match[1]);
+      const y = Number(match[2]);
+      if (x >= width || y >= height) {
+        throw new EngineError('cell-off-grid', `cell ${key} is off the ${width}x${height} grid`);
+      }
+      const bit = y * width + x;
+      const half = player * HALVES_PER_PLAYER + (bit >>> 5);
+      if (player === 1 && board.occupiedCells[0].has(key)) {
+        throw new EngineError('cell-owned-twice', `cell ${key} is owned by both players`);
+      }
+      out[half] = (out[half] ?? 0) | (1 << (bit & 31));
+    }
+  });
+}
+
+/** Reads both players' cells back from the engine's layout. */
+export function decodeCells(halves: Uint32Array, width: number, height: number): BoardState['occupiedCells'] {
+  const players: [Set<CellKey>, Set<CellKey>] = [new Set(), new Set()];
+  players.forEach((cells, player) => {
+    for (let bit = 0; bit < width * height; bit++) {
+      const half = halves[player * HALVES_PER_PLAYER + (bit >>> 5)] ?? 0;
+      if ((half >>> (bit & 31)) & 1) cells.add(`${bit % width}-${Math.floor(bit / width)}`);
+    }
+  });
+  return players;
+}

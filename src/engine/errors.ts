@@ -1,0 +1,18 @@
+/** Failures that are not a refused move: a malformed board or a score past 2^53. */
+export type EngineErrorCode =
+  | 'size-out-of-range'
+  | 'bad-cell-key'
+  | 'cell-off-grid'
+  | 'cell-owned-twice'
+  | 'unknown-mode'
+  | 'score-too-large';
+
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+
+  constructor(code: EngineErrorCode, message: string) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}

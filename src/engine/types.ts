@@ -1,0 +1,58 @@
+/**
+ * The engine's vocabulary, in the spec's words (SPEC §3). A board state crosses
+ * every boundary in this one shape.
+ */
+
+/** A cell's position key, written `x-y` (column first), e.g. `"4-0"`. */
+export type CellKey = `${number}-${number}`;
+
+/** Player 0 moves first in a human-first game; the second player is 1. */
+export type PlayerIndex = 0 | 1;
+
+export type ScoringMechanism = 'connection' | 'expansion' | 'extension';
+
+export const SCORING_MECHANISMS: readonly ScoringMechanism[] = ['connection', 'expansion', 'extension'];
+
+/** A cell's position on the grid. */
+export interface CellPosition {
+  gridX: number; // column, 0 at the left
+  gridY: number; // row, 0 at the top
+}
+
+export interface BoardState {
+  occupiedCells: readonly [ReadonlySet<CellKey>, ReadonlySet<CellKey>]; // player 0's, player 1's
+  gridWidth: number; // 2..16
+  gridHeight: number; // 2..16
+}
+
+/** Both scores, player 0 first. */
+export type Scores = [number, number];
+
+export interface ScoreReport {
+  scores: Scores; // e.g. [12, 10]
+  groups: [number[], number[]]; // each player's group values, largest first, e.g. [[4, 3], [5, 2]]
+}
+
+/** The hold-and-drag popup's figures. */
+export interface Prediction {
+  playerGain: number; // the mover's score increase if they take the cell
+  opponentGain: number; // the largest increase the opponent can then get with one reply
+  net: number; // playerGain - opponentGain
+}
+
+/** Why a move is refused (SPEC §4 "Moves"). */
+export type MoveRejection = 'off-grid' | 'invalid-player' | 'occupied';
+
+export type MoveResult =
+  | { ok: true; board: BoardState; scores: Scores }
+  | { ok: false; rejection: MoveRejection };
+
+export type PredictionResult = { ok: true; prediction: Prediction } | { ok: false; rejection: MoveRejection };
+
+export const MIN_SIDE = 2;
+export const MAX_SIDE = 16;
+
+/** Writes a cell position as its key. */
+export function cellKey(gridX: number, gridY: number): CellKey {
+  return `${gridX}-${gridY}`;
+}

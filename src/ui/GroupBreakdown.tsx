@@ -1,0 +1,20 @@
+import { Fragment } from 'react';
+import { groupFactors } from './groupFactors';
+
+/** A score with its per-group breakdown, e.g. "4 × 2³ = 32". */
+export function GroupBreakdown({ groups, score }: { groups: readonly number[]; score: number }) {
+  const factors = groupFactors(groups);
+  if (factors.length === 0) return <span className="breakdown">no groups</span>;
+  return (
+    <span className="breakdown">
+      {factors.map(({ value, count }, index) => (
+        <Fragment key={value}>
+          {index > 0 && ' × '}
+          {value}
+          {count > 1 && <sup>{count}</sup>}
+        </Fragment>
+      ))}
+      {` = ${score}`}
+    </span>
+  );
+}
