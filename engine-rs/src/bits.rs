@@ -6,15 +6,29 @@
 //! 128-bit shifts, and a `u128` shift there becomes a library call.
 
 /// A set of cells of a board that fits in `N` words.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Bits<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> PartialEq for Bits<N> {
+    /// Word by word, without branches (a derived comparison may become a `bcmp` call).
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        let mut differ = 0;
+        for i in 0..N {
+            differ |= self.0[i] ^ other.0[i];
+        }
+        differ == 0
+    }
+}
+
+impl<const N: usize> Eq for Bits<N> {}
 
 impl<const N: usize> Bits<N> {
     pub const EMPTY: Self = Bits([0; N]);
 
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |any, &w| any | w) == 0
     }
 
     #[inline(always)]

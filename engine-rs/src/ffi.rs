@@ -9,10 +9,11 @@
 
 use std::cell::{Cell, UnsafeCell};
 
+use crate::bits::Bits;
 use crate::board::{Board, BoardError, MoveError, MAX_SIDE, MAX_WORDS};
 use crate::position::Position;
 use crate::predict::predict;
-use crate::score::{group_values, is_exact, ScoringMechanism};
+use crate::score::{by_words, group_values, is_exact, score_of, Geometry, ScoringMechanism};
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_SIZE_OUT_OF_RANGE: i32 = 1;
@@ -175,20 +176,37 @@ pub fn play(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
     })())
 }
 
+fn score_batch_n<const N: usize>(
+    empty: &Board,
+    boards: &[[[u64; MAX_WORDS]; 2]],
+    mode: ScoringMechanism,
+) -> Result<f64, i32> {
+    let geo = Geometry::<N>::of(empty);
+    let inside = Bits::<N>::from_words(&empty.masks().inside);
+    let mut total = 0.0;
+    for cells in boards {
+        let (a, b) = (
+            Bits::<N>::from_words(&cells[0]),
+            Bits::<N>::from_words(&cells[1]),
+        );
+        let unused_words_clear = cells.iter().all(|c| c[N..].iter().all(|&w| w == 0));
+        if !a.or(b).and_not(inside).is_empty() || !unused_words_clear {
+            return Err(STATUS_CELL_OFF_GRID);
+        }
+        if !a.and(b).is_empty() {
+            return Err(STATUS_CELL_OWNED_TWICE);
+        }
+        total += score_of(&geo, a, mode) + score_of(&geo, b, mode);
+    }
+    Ok(total)
+}
+
 /// Scores many same-sized boards in one call (benchmarks, bulk analysis) and
 /// returns the sum of all their scores, or `-status` if a board is malformed.
 pub fn score_batch(boards: &[[[u64; MAX_WORDS]; 2]], width: u32, height: u32, mode: u32) -> f64 {
     let run = || -> Result<f64, i32> {
         let (empty, mode) = (empty_board(width, height)?, mode_of(mode)?);
-        let mut total = 0.0;
-        for cells in boards {
-            let board = empty
-                .with_cells(*cells)
-                .ok_or_else(|| cells_status(&empty, cells))?;
-            let [a, b] = crate::score::scores(&board, mode);
-            total += a + b;
-        }
-        Ok(total)
+        by_words!(empty, score_batch_n(&empty, boards, mode))
     };
     run().unwrap_or_else(|status| -f64::from(status))
 }

@@ -25,7 +25,8 @@ pub struct Prediction {
 pub struct GroupMap {
     /// Group number of each cell, or `NO_GROUP`.
     label: [u8; MAX_CELLS],
-    shapes: Vec<GroupShape>,
+    shapes: [GroupShape; MAX_CELLS / 2],
+    groups: usize,
     mode: ScoringMechanism,
     /// The player's current score under `mode`.
     score: Score,
@@ -35,7 +36,8 @@ fn group_map_n<const N: usize>(board: &Board, player: Player, mode: ScoringMecha
     let geo = Geometry::<N>::of(board);
     let mut map = GroupMap {
         label: [NO_GROUP; MAX_CELLS],
-        shapes: Vec::new(),
+        shapes: [GroupShape::default(); MAX_CELLS / 2],
+        groups: 0,
         mode,
         score: player_score(board, player, mode),
     };
@@ -43,9 +45,11 @@ fn group_map_n<const N: usize>(board: &Board, player: Player, mode: ScoringMecha
     while !rest.is_empty() {
         let group = geo.fill(rest.lowest(), rest);
         rest = rest.and_not(group);
-        let id = map.shapes.len() as u8;
+        // Groups never touch, so a board holds at most half its cells' worth.
+        let id = map.groups as u8;
         group.for_each(|i| map.label[i] = id);
-        map.shapes.push(geo.shape(group));
+        map.shapes[map.groups] = geo.shape(group);
+        map.groups += 1;
     }
     map
 }
@@ -92,7 +96,7 @@ impl GroupMap {
         }
         let before = self.score;
         // Division is exact: `replaced` divides the integer product `before`.
-        let others = if self.shapes.is_empty() {
+        let others = if self.groups == 0 {
             1.0
         } else {
             before / replaced

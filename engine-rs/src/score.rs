@@ -157,21 +157,35 @@ fn for_each_joined_group<const N: usize>(
     singles
 }
 
-fn player_score_n<const N: usize>(board: &Board, player: Player, mode: ScoringMechanism) -> Score {
-    let own = board.player_bits::<N>(player);
+/// The score of the cells `own` on a board of this geometry.
+#[inline(always)]
+pub(crate) fn score_of<const N: usize>(
+    geo: &Geometry<N>,
+    own: Bits<N>,
+    mode: ScoringMechanism,
+) -> Score {
     if own.is_empty() {
         return 0.0;
     }
-    let geo = Geometry::<N>::of(board);
     let mut product: Score = 1.0;
-    for_each_joined_group(&geo, own, |group| {
-        let value = match mode {
-            ScoringMechanism::Connection => group.count(),
-            _ => mode.group_value(0, geo.pairs(group)),
-        };
-        product *= value as Score;
+    if mode == ScoringMechanism::Connection {
+        for_each_joined_group(geo, own, |group| product *= group.count() as Score);
+        return product;
+    }
+    // Mark, once for the whole player, the western cell of every east–west pair
+    // and the northern cell of every north–south pair: a group's pairs are then
+    // just its marks.
+    let east_west = own.and(own.down(1)).and(geo.not_last_col);
+    let north_south = own.and(own.down(geo.width));
+    for_each_joined_group(geo, own, |group| {
+        let pairs = group.and(east_west).count() + group.and(north_south).count();
+        product *= mode.group_value(0, pairs) as Score;
     });
     product
+}
+
+fn player_score_n<const N: usize>(board: &Board, player: Player, mode: ScoringMechanism) -> Score {
+    score_of(&Geometry::<N>::of(board), board.player_bits(player), mode)
 }
 
 /// One player's score.

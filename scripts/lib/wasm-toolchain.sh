@@ -4,8 +4,8 @@
 #   debian  - Debian's rustc-web with its std sources (offline, RUSTC_BOOTSTRAP),
 # or leaves it empty when neither is ready.
 
-# The Debian packages that make the offline route (lld is what rust-lld runs).
-DEBIAN_WASM_PACKAGES="rustc-web cargo-web rust-web-src lld binaryen"
+# The Debian packages of the offline route; rust-lld also needs its LLVM's lld (setup adds it).
+DEBIAN_WASM_PACKAGES="rustc-web cargo-web rust-web-src rust-web-llvm binaryen"
 
 debian_std_vendor() {
   # Debian's rust-web-src ships the standard library's own vendored crates here.

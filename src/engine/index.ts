@@ -20,6 +20,7 @@ import { SCORING_MECHANISMS } from './types';
 
 export * from './types';
 export { EngineError, type EngineErrorCode } from './errors';
+export { parseBoardState, parseScoringMechanism, boardStateToJson, type Parsed } from './boardState';
 
 export interface Engine {
   /** Both scores, player 0 first. */

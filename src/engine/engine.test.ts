@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EngineError, type BoardState, type CellKey, type Engine } from './index';
+import { loadEngine } from './load';
+
+const board = (width: number, height: number, p0: string[], p1: string[] = []): BoardState => ({
+  gridWidth: width,
+  gridHeight: height,
+  occupiedCells: [new Set(p0 as CellKey[]), new Set(p1 as CellKey[])],
+});
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+describe('playing a move', () => {
+  it('returns the new board with the cell added and leaves the old one as it was', () => {
+    const before = board(4, 3, ['0-0'], ['3-2']);
+    const result = engine.play(before, { gridX: 1, gridY: 0 }, 0, 'connection');
+    expect(result.ok && [...result.board.occupiedCells[0]].sort()).toEqual(['0-0', '1-0']);
+    expect(result.ok && [...result.board.occupiedCells[1]]).toEqual(['3-2']);
+    expect(result.ok && result.scores).toEqual([2, 1]);
+    expect([...before.occupiedCells[0]]).toEqual(['0-0']);
+  });
+
+  it('keeps every cell of a 16x16 board through the round trip into wasm memory', () => {
+    const all: string[] = [];
+    for (let y = 0; y < 16; y++) for (let x = 0; x < 16; x++) if ((x + y) % 3 === 0) all.push(`${x}-${y}`);
+    const result = engine.play(board(16, 16, all), { gridX: 14, gridY: 15 }, 1, 'extension');
+    expect(result.ok && [...result.board.occupiedCells[0]].sort()).toEqual([...all].sort());
+    expect(result.ok && [...result.board.occupiedCells[1]]).toEqual(['14-15']);
+  });
+
+  it('refuses off-grid cells, bad player indexes and occupied cells', () => {
+    const b = board(3, 3, ['1-1']);
+    expect(engine.play(b, { gridX: 3, gridY: 0 }, 0, 'connection')).toEqual({ ok: false, rejection: 'off-grid' });
+    expect(engine.play(b, { gridX: -1, gridY: 0 }, 0, 'connection')).toEqual({ ok: false, rejection: 'off-grid' });
+    expect(engine.play(b, { gridX: 0, gridY: 0 }, 2, 'connection')).toEqual({ ok: false, rejection: 'invalid-player' });
+    expect(engine.play(b, { gridX: 0, gridY: 0 }, -1, 'connection')).toEqual({
+      ok: false,
+      rejection: 'invalid-player',
+    });
+    expect(engine.play(b, { gridX: 1, gridY: 1 }, 1, 'connection')).toEqual({ ok: false, rejection: 'occupied' });
+  });
+});
+
+describe('malformed boards', () => {
+  const code = (f: () => unknown) => {
+    try {
+      f();
+    } catch (error) {
+      return error instanceof EngineError ? error.code : String(error);
+    }
+    return 'no error';
+  };
+
+  it('are refused with a specific error code rather than scored', () => {
+    expect(code(() => engine.scores(board(1, 5, []), 'connection'))).toBe('size-out-of-range');
+    expect(code(() => engine.scores(board(5, 17, []), 'connection'))).toBe('size-out-of-range');
+    expect(code(() => engine.scores(board(5, 5, ['5-0']), 'connection'))).toBe('cell-off-grid');
+    expect(code(() => engine.scores(board(5, 5, ['x']), 'connection'))).toBe('bad-cell-key');
+    expect(code(() => engine.scores(board(5, 5, ['2-2'], ['2-2']), 'connection'))).toBe('cell-owned-twice');
+    expect(code(() => engine.scores(board(5, 5, []), 'sideways' as never))).toBe('unknown-mode');
+  });
+
+  it('says a score past 2^53 cannot be given exactly instead of rounding it', () => {
+    // 25 separate 2x2 squares, each worth 8 under expansion: 8^25 = 2^75.
+    const squares: string[] = [];
+    for (const by of [0, 3, 6, 9, 12])
+      for (const bx of [0, 3, 6, 9, 12])
+        for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) squares.push(`${bx + dx}-${by + dy}`);
+    expect(code(() => engine.scores(board(16, 16, squares), 'expansion'))).toBe('score-too-large');
+    // The same board under connection is 4^25 = 2^50: still exact.
+    expect(engine.scores(board(16, 16, squares), 'connection')).toEqual([2 ** 50, 0]);
+  });
+});
