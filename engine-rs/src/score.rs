@@ -125,13 +125,14 @@ impl<const N: usize> Geometry<N> {
     }
 }
 
-/// Calls `$f::<N>(args)` with `N` the number of words the board needs.
+/// Calls `$f::<N>(args)` with `N` words, enough for the board. Boards of up to
+/// 8×8 and 10×10 (the game's sizes) get exact fits; larger ones share the 4-word
+/// form, which keeps engine.wasm small (each `N` is a copy of the code).
 macro_rules! by_words {
     ($board:expr, $f:ident ( $($arg:expr),* )) => {
         match $board.words() {
             1 => $f::<1>($($arg),*),
             2 => $f::<2>($($arg),*),
-            3 => $f::<3>($($arg),*),
             _ => $f::<4>($($arg),*),
         }
     };
@@ -220,4 +221,50 @@ pub fn group_values(board: &Board, player: Player, mode: ScoringMechanism) -> Ve
         .collect();
     values.sort_unstable_by(|a, b| b.cmp(a));
     values
+}
+
+/// What the spec's minimax evaluation needs of one player's groups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GroupSummary {
+    pub groups: u32,
+    /// The sum of the group values.
+    pub total_value: u32,
+    pub largest_value: u32,
+}
+
+impl GroupSummary {
+    /// The mean group value (0 with no groups).
+    pub fn mean_value(&self) -> f64 {
+        if self.groups == 0 {
+            0.0
+        } else {
+            self.total_value as f64 / self.groups as f64
+        }
+    }
+}
+
+fn group_summary_n<const N: usize>(
+    board: &Board,
+    player: Player,
+    mode: ScoringMechanism,
+) -> GroupSummary {
+    let geo = Geometry::<N>::of(board);
+    let mut summary = GroupSummary::default();
+    let singles = for_each_joined_group(&geo, board.player_bits(player), |group| {
+        let value = mode.group_value(group.count(), geo.pairs(group));
+        summary.groups += 1;
+        summary.total_value += value;
+        summary.largest_value = summary.largest_value.max(value);
+    });
+    if singles > 0 {
+        summary.groups += singles;
+        summary.total_value += singles;
+        summary.largest_value = summary.largest_value.max(1);
+    }
+    summary
+}
+
+/// Count, total and largest of a player's group values.
+pub fn group_summary(board: &Board, player: Player, mode: ScoringMechanism) -> GroupSummary {
+    by_words!(board, group_summary_n(board, player, mode))
 }

@@ -5,6 +5,7 @@ export type EngineErrorCode =
   | 'cell-off-grid'
   | 'cell-owned-twice'
   | 'unknown-mode'
+  | 'unknown-level'
   | 'score-too-large';
 
 export class EngineError extends Error {

@@ -17,7 +17,29 @@ export interface EngineExports {
   cc_batch_ptr(): number;
   cc_batch_capacity(): number;
   cc_score_batch(mode: number, width: number, height: number, count: number): number;
+  cc_ai_report_ptr(): number;
+  cc_ai_line_ptr(): number;
+  cc_ai_values_ptr(): number;
+  cc_ai_move(mode: number, player: number, level: number, seedLow: number, seedHigh: number, timeMs: number, nodeLimit: number): number;
+  cc_cell_values(mode: number, player: number): number;
+  cc_resolve_move(hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
+  cc_play_game(
+    mode: number,
+    width: number,
+    height: number,
+    levelFirst: number,
+    levelSecond: number,
+    seedLow: number,
+    seedHigh: number,
+    timeMs: number,
+    nodeLimit: number,
+  ): number;
 }
+
+/** What engine.wasm imports: the host's clock, for search time budgets. */
+export const engineImports: WebAssembly.Imports = {
+  env: { cc_now: () => performance.now() },
+};
 
 /** Status codes, mirroring `STATUS_*` in ffi.rs. */
 export const Status = {
@@ -30,6 +52,8 @@ export const Status = {
   moveOffGrid: 10,
   moveInvalidPlayer: 11,
   moveOccupied: 12,
+  noFreeCell: 20,
+  unknownLevel: 21,
 } as const;
 
 const REQUIRED: readonly (keyof EngineExports)[] = [
@@ -47,6 +71,13 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_batch_ptr',
   'cc_batch_capacity',
   'cc_score_batch',
+  'cc_ai_report_ptr',
+  'cc_ai_line_ptr',
+  'cc_ai_values_ptr',
+  'cc_ai_move',
+  'cc_cell_values',
+  'cc_resolve_move',
+  'cc_play_game',
 ];
 
 /** Checks that an instance is our engine, so a stale or wrong .wasm fails loudly. */

@@ -2,6 +2,7 @@
  * Loads engine.wasm: with fetch in the browser (Vite serves it as an asset),
  * from the file system in Node (server, tests, scripts). Same module, same API.
  */
+import { engineImports } from './exports';
 import { createEngine, type Engine } from './index';
 
 const wasmUrl = new URL('./generated/engine.wasm', import.meta.url);
@@ -16,11 +17,11 @@ async function instantiate(): Promise<WebAssembly.Instance> {
     const bytes = await readFile(wasmUrl).catch((error: unknown) => {
       throw new Error(`cannot read ${wasmUrl.pathname}: run npm run build:wasm (${String(error)})`);
     });
-    return (await WebAssembly.instantiate(bytes)).instance;
+    return (await WebAssembly.instantiate(bytes, engineImports)).instance;
   }
   const response = await fetch(wasmUrl);
   if (!response.ok) throw new Error(`cannot fetch engine.wasm: HTTP ${response.status}`);
-  return (await WebAssembly.instantiate(await response.arrayBuffer())).instance;
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), engineImports)).instance;
 }
 
 /** The engine, loaded once per page or process. */

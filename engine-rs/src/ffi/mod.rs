@@ -24,6 +24,11 @@ pub const STATUS_SCORE_TOO_LARGE: i32 = 5;
 pub const STATUS_MOVE_OFF_GRID: i32 = 10;
 pub const STATUS_MOVE_INVALID_PLAYER: i32 = 11;
 pub const STATUS_MOVE_OCCUPIED: i32 = 12;
+pub const STATUS_NO_FREE_CELL: i32 = 20;
+pub const STATUS_UNKNOWN_LEVEL: i32 = 21;
+
+mod ai;
+pub use ai::{ai_move, cell_values, play_arena_game, resolve, AiExchange};
 
 const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
 
@@ -54,7 +59,7 @@ impl Exchange {
         }
     }
 
-    fn board(&self) -> Result<Board, i32> {
+    pub(crate) fn board(&self) -> Result<Board, i32> {
         let empty = empty_board(self.size[0], self.size[1])?;
         empty
             .with_cells(self.cells)
@@ -70,7 +75,7 @@ impl Default for Exchange {
 
 /// An empty board of this size (its masks cost a pass over every cell, so
 /// the last one is kept).
-fn empty_board(width: u32, height: u32) -> Result<Board, i32> {
+pub(crate) fn empty_board(width: u32, height: u32) -> Result<Board, i32> {
     thread_local!(static LAST: Cell<Option<Board>> = const { Cell::new(None) });
     let same_size = |b: &Board| b.width() == width as usize && b.height() == height as usize;
     match LAST.get() {
@@ -110,14 +115,14 @@ fn move_status(error: MoveError) -> i32 {
     }
 }
 
-fn mode_of(code: u32) -> Result<ScoringMechanism, i32> {
+pub(crate) fn mode_of(code: u32) -> Result<ScoringMechanism, i32> {
     ScoringMechanism::ALL
         .get(code as usize)
         .copied()
         .ok_or(STATUS_UNKNOWN_MODE)
 }
 
-fn status(result: Result<(), i32>) -> i32 {
+pub(crate) fn status(result: Result<(), i32>) -> i32 {
     result.err().unwrap_or(STATUS_OK)
 }
 
@@ -217,13 +222,13 @@ pub const BATCH_CAPACITY: usize = 1024;
 /// Module-wide state. Wasm runs one thread and the wrapper makes one call at a
 /// time, so handing out `&mut` to it cannot alias. (Native callers, such as
 /// tests, use the safe functions above with their own values instead.)
-struct Shared<T>(UnsafeCell<T>);
+pub(crate) struct Shared<T>(pub(crate) UnsafeCell<T>);
 unsafe impl<T> Sync for Shared<T> {}
 static EXCHANGE: Shared<Exchange> = Shared(UnsafeCell::new(Exchange::new()));
 static BATCH: Shared<[[[u64; MAX_WORDS]; 2]; BATCH_CAPACITY]> =
     Shared(UnsafeCell::new([[[0; MAX_WORDS]; 2]; BATCH_CAPACITY]));
 
-fn exchange() -> &'static mut Exchange {
+pub(crate) fn exchange() -> &'static mut Exchange {
     // SAFETY: see `Shared`; every export below takes the reference for the
     // duration of one call and drops it before returning.
     unsafe { &mut *EXCHANGE.0.get() }

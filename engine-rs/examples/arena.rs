@@ -1,0 +1,72 @@
+//! A native arena for developers tuning the AI (the product's arena is
+//! `npm run arena`, which runs the same games in wasm):
+//!
+//!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES]
+
+use engine::ai::{play_game, Expert, GameSetup, Level, Limits, SystemClock};
+use engine::ScoringMechanism;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let level = |s: &str| Level::from_name(s).expect("level: easy, medium, hard or expert");
+    let (a, b) = (level(&args[0]), level(&args[1]));
+    let size: usize = args[2].parse().unwrap();
+    let mode = ScoringMechanism::from_name(&args[3]).expect("mode");
+    let games: u64 = args[4].parse().unwrap();
+    let seed: u64 = args[5].parse().unwrap();
+    let time_ms = args
+        .get(6)
+        .map(|s| s.parse::<f64>().unwrap())
+        .filter(|&t| t > 0.0);
+    let nodes = args
+        .get(7)
+        .map(|s| s.parse::<u64>().unwrap())
+        .filter(|&n| n > 0);
+    let limits = Limits { time_ms, nodes };
+    let clock = SystemClock::new();
+    let mut experts = [Expert::new(), Expert::new()];
+    let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0.0);
+    let mut ms = [Vec::new(), Vec::new()];
+    for game in 0..games {
+        // Seats alternate: A moves first in even games.
+        let a_seat = (game % 2) as usize;
+        let mut levels = [b, b];
+        levels[a_seat] = a;
+        let setup = GameSetup {
+            width: size,
+            height: size,
+            mode,
+            levels,
+            seed: seed + game,
+            limits,
+        };
+        let record = play_game(setup, &clock, &mut experts).expect("a board of 2..16");
+        let (sa, sb) = (record.scores[a_seat], record.scores[1 - a_seat]);
+        if sa > sb {
+            wins += 1;
+        } else if sa < sb {
+            losses += 1;
+        } else {
+            draws += 1;
+        }
+        margin += sa - sb;
+        ms[0].extend_from_slice(&record.move_ms[a_seat]);
+        ms[1].extend_from_slice(&record.move_ms[1 - a_seat]);
+    }
+    let stat = |v: &mut Vec<f64>| {
+        v.sort_by(|x, y| x.total_cmp(y));
+        let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let p95 = v
+            .get((v.len() as f64 * 0.95) as usize)
+            .copied()
+            .unwrap_or(0.0);
+        (mean, p95)
+    };
+    let (am, ap) = stat(&mut ms[0]);
+    let (bm, bp) = stat(&mut ms[1]);
+    let points = (wins as f64 + draws as f64 / 2.0) / games as f64 * 100.0;
+    println!(
+        "{} vs {} {size}x{size} {}: {wins}W {draws}D {losses}L ({points:.1}%), mean margin {:.1}; ms/move {}: mean {am:.2} p95 {ap:.2}; {}: mean {bm:.2} p95 {bp:.2}",
+        a.name(), b.name(), mode.name(), margin / games as f64, a.name(), b.name()
+    );
+}

@@ -1,0 +1,355 @@
+//! Expert: iterative-deepening negamax with alpha-beta, a transposition table,
+//! and move ordering (table move, killers, history, and each cell's immediate
+//! gain to either player), within a time and node budget.
+
+use super::clock::Clock;
+use super::evaluate::{ratio_evaluation, WIN};
+use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
+use crate::bits::Bits;
+use crate::board::{Player, MAX_SIDE};
+use crate::position::Position;
+use crate::score::Score;
+
+const CELLS: usize = MAX_SIDE * MAX_SIDE;
+const MAX_PLY: usize = CELLS + 1;
+/// 2^18 entries of 16 bytes: 4 MiB.
+const TABLE_BITS: u32 = 18;
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 1024;
+
+/// When a search must stop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Thinking time in milliseconds, if limited.
+    pub time_ms: Option<f64>,
+    /// Positions to visit at most, if limited.
+    pub nodes: Option<u64>,
+}
+
+/// A finished search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExpertResult {
+    pub best: usize,
+    /// Value for the mover: the log of the score ratio, or beyond ±1000 when decided.
+    pub value: f64,
+    /// Plies searched to completion.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    /// The expected line, `best` first.
+    pub line: Vec<usize>,
+}
+
+/// The searcher, kept between moves so its 4 MiB table is allocated once.
+pub struct Expert {
+    zobrist: Zobrist,
+    table: Table,
+    killers: Vec<[u16; 2]>,
+    history: Vec<[u32; CELLS]>,
+    /// Triangular principal-variation table: `lines[ply][ply..ends[ply]]` is the
+    /// best line found from the node at `ply`.
+    lines: Vec<[u16; MAX_PLY]>,
+    ends: Vec<usize>,
+}
+
+struct Budget<'a> {
+    clock: &'a dyn Clock,
+    start_ms: f64,
+    limits: Limits,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Budget<'_> {
+    fn elapsed_ms(&self) -> f64 {
+        self.clock.now_ms() - self.start_ms
+    }
+
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            if let Some(t) = self.limits.time_ms {
+                self.stopped = self.elapsed_ms() >= t;
+            }
+        }
+        self.stopped
+    }
+}
+
+fn ln_score(score: Score) -> f64 {
+    score.max(1.0).ln()
+}
+
+/// How much taking `cell` changes `side`'s score, on a log scale.
+fn log_gain(position: &mut Position, cell: usize, side: Player) -> f64 {
+    let before = position.scores()[side];
+    position.play_index(cell, side);
+    let after = position.scores()[side];
+    position.unplay_index(cell, side, before);
+    ln_score(after) - ln_score(before)
+}
+
+/// A cell matters if it is worth much to its taker or to the other side.
+fn importance(position: &mut Position, cell: usize, side: Player) -> f64 {
+    log_gain(position, cell, side) + log_gain(position, cell, 1 - side)
+}
+
+impl Default for Expert {
+    fn default() -> Self {
+        Expert::new()
+    }
+}
+
+impl Expert {
+    pub fn new() -> Expert {
+        Expert {
+            zobrist: Zobrist::new(),
+            table: Table::new(TABLE_BITS),
+            killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            history: vec![[0; CELLS]; 2],
+            lines: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
+            ends: vec![0; MAX_PLY + 1],
+        }
+    }
+
+    /// The best move for `me` within the limits; `None` on a full board.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        me: Player,
+        limits: Limits,
+        clock: &dyn Clock,
+    ) -> Option<ExpertResult> {
+        let mut position = *position;
+        let free = position.board().free_count() as u32;
+        if free == 0 {
+            return None;
+        }
+        self.table.clear();
+        self.killers.fill([NO_MOVE; 2]);
+        self.history.iter_mut().for_each(|h| h.fill(0));
+        let mut budget = Budget {
+            clock,
+            start_ms: clock.now_ms(),
+            limits,
+            nodes: 0,
+            stopped: false,
+        };
+        let key = self.zobrist.of(position.board(), position.mode());
+        let mut root: Vec<(f64, usize)> = Vec::new();
+        Bits::<4>(position.board().free_words())
+            .for_each(|cell| root.push((importance(&mut position, cell, me), cell)));
+        root.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut best = (root[0].1, f64::NEG_INFINITY);
+        let mut line = vec![root[0].1];
+        let mut depth_done = 0;
+        for depth in 1..=free {
+            let mut alpha = f64::NEG_INFINITY;
+            let mut iteration_best: Option<(usize, f64, Vec<usize>)> = None;
+            for entry in root.iter_mut() {
+                let cell = entry.1;
+                let before = position.scores()[me];
+                position.play_index(cell, me);
+                let child_key = key ^ self.zobrist.key(me, cell);
+                let v = -self.negamax(
+                    &mut position,
+                    child_key,
+                    depth - 1,
+                    1,
+                    f64::NEG_INFINITY,
+                    -alpha,
+                    1 - me,
+                    &mut budget,
+                );
+                position.unplay_index(cell, me, before);
+                if budget.stopped {
+                    break;
+                }
+                entry.0 = v;
+                if iteration_best.as_ref().is_none_or(|(_, b, _)| v > *b) {
+                    let reply = self.lines[1][1..self.ends[1]].iter().map(|&c| c as usize);
+                    iteration_best = Some((cell, v, std::iter::once(cell).chain(reply).collect()));
+                }
+                alpha = alpha.max(v);
+            }
+            // A part-finished iteration still counts: its first move was the last
+            // best, and any move that beat it was searched in full.
+            if let Some((cell, v, l)) = iteration_best {
+                best = (cell, v);
+                line = l;
+            }
+            if budget.stopped {
+                break;
+            }
+            depth_done = depth;
+            root.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let decided = best.1.abs() >= WIN / 2.0;
+            let half_spent = limits
+                .time_ms
+                .is_some_and(|t| budget.elapsed_ms() * 2.0 > t);
+            if decided || half_spent {
+                break;
+            }
+        }
+        Some(ExpertResult {
+            best: best.0,
+            value: best.1,
+            depth: depth_done,
+            nodes: budget.nodes,
+            elapsed_ms: budget.elapsed_ms(),
+            line,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        mut alpha: f64,
+        beta: f64,
+        side: Player,
+        budget: &mut Budget,
+    ) -> f64 {
+        self.ends[ply] = ply;
+        if budget.visit() {
+            return 0.0;
+        }
+        let free = Bits::<4>(position.board().free_words());
+        if free.is_empty() {
+            return ratio_evaluation(position.scores(), side, true);
+        }
+        if depth == 0 {
+            return ratio_evaluation(position.scores(), side, false);
+        }
+        let alpha_at_start = alpha;
+        let mut table_move = NO_MOVE;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let v = f64::from(entry.value);
+                match entry.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.ordered_moves(position, free, side, ply, depth, table_move);
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = NO_MOVE;
+        for k in 0..moves.len() {
+            // Selection sort, one pick at a time: a cut-off usually comes early.
+            let pick = (k..moves.len())
+                .max_by(|&a, &b| moves[a].0.total_cmp(&moves[b].0))
+                .unwrap_or(k);
+            moves.swap(k, pick);
+            let cell = moves[k].1;
+            let before = position.scores()[side];
+            position.play_index(cell, side);
+            let child_key = key ^ self.zobrist.key(side, cell);
+            let v = -self.negamax(
+                position,
+                child_key,
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+                1 - side,
+                budget,
+            );
+            position.unplay_index(cell, side, before);
+            if budget.stopped {
+                return 0.0;
+            }
+            if v > best {
+                best = v;
+                best_move = cell as u16;
+                if v > alpha {
+                    self.extend_line(ply, cell);
+                }
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                self.remember_cutoff(side, ply, cell, depth);
+                break;
+            }
+        }
+        let bound = if best <= alpha_at_start {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            value: best as f32,
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Every free cell with its ordering score: table move, killers, then the
+    /// cell's importance (where the node is deep enough to pay for it) and history.
+    fn ordered_moves(
+        &self,
+        position: &mut Position,
+        free: Bits<4>,
+        side: Player,
+        ply: usize,
+        depth: u32,
+        table_move: u16,
+    ) -> Vec<(f64, usize)> {
+        let mut moves = Vec::with_capacity(free.count() as usize);
+        let killers = self.killers[ply];
+        free.for_each(|cell| {
+            let c = cell as u16;
+            let score = if c == table_move {
+                1e12
+            } else if c == killers[0] {
+                1e11
+            } else if c == killers[1] {
+                1e10
+            } else {
+                let static_part = if depth >= 2 {
+                    importance(position, cell, side) * 1e6
+                } else {
+                    0.0
+                };
+                static_part + f64::from(self.history[side][cell])
+            };
+            moves.push((score, cell));
+        });
+        moves
+    }
+
+    fn remember_cutoff(&mut self, side: Player, ply: usize, cell: usize, depth: u32) {
+        let c = cell as u16;
+        let killers = &mut self.killers[ply];
+        if killers[0] != c {
+            killers[1] = killers[0];
+            killers[0] = c;
+        }
+        let h = &mut self.history[side][cell];
+        *h = h.saturating_add(depth * depth);
+    }
+
+    /// The best line at `ply` becomes `cell` followed by the best line below it.
+    fn extend_line(&mut self, ply: usize, cell: usize) {
+        let below = self.ends[ply + 1].max(ply + 1);
+        let (upper, lower) = self.lines.split_at_mut(ply + 1);
+        let line = &mut upper[ply];
+        line[ply] = cell as u16;
+        line[ply + 1..below].copy_from_slice(&lower[0][ply + 1..below]);
+        self.ends[ply] = below;
+    }
+}

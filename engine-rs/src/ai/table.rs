@@ -1,0 +1,117 @@
+//! Expert's memory: Zobrist keys and a transposition table.
+//!
+//! Placing cells commutes — the same cells reached in another order are the same
+//! position — so the table saves a great deal of this game's search.
+
+use super::rng::Rng;
+use crate::board::{Player, MAX_SIDE};
+
+const CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// A random key per (player, cell); a position's key is the XOR of its cells' keys.
+pub struct Zobrist {
+    keys: [[u64; CELLS]; 2],
+}
+
+impl Default for Zobrist {
+    fn default() -> Self {
+        Zobrist::new()
+    }
+}
+
+impl Zobrist {
+    pub fn new() -> Zobrist {
+        let mut rng = Rng::new(0x00C3_11C0_22EC_7104);
+        let mut keys = [[0; CELLS]; 2];
+        for player in keys.iter_mut() {
+            for key in player.iter_mut() {
+                *key = rng.next_u64();
+            }
+        }
+        Zobrist { keys }
+    }
+
+    #[inline(always)]
+    pub fn key(&self, player: Player, cell: usize) -> u64 {
+        self.keys[player][cell]
+    }
+
+    /// The key of a board's cells, salted by its size and scoring mode so that
+    /// different games never share entries.
+    pub fn of(&self, board: &crate::Board, mode: crate::ScoringMechanism) -> u64 {
+        let mut key = 0x5EED
+            ^ ((board.width() as u64) << 40)
+            ^ ((board.height() as u64) << 48)
+            ^ ((mode as u64 + 1) << 56);
+        for player in 0..2 {
+            crate::Bits::<4>(*board.cell_words(player)).for_each(|i| key ^= self.key(player, i));
+        }
+        key
+    }
+}
+
+/// How a stored value bounds the true one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true value is at least this (the search failed high).
+    Lower,
+    /// The true value is at most this (the search failed low).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub key: u64,
+    pub value: f32,
+    pub depth: u8,
+    pub bound: Bound,
+    /// Best cell found, or `NO_MOVE`.
+    pub best: u16,
+}
+
+pub const NO_MOVE: u16 = u16::MAX;
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    value: 0.0,
+    depth: 0,
+    bound: Bound::Exact,
+    best: NO_MOVE,
+};
+
+/// A fixed-size table, replaced by depth (deeper results are kept).
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![EMPTY; 1 << bits],
+            mask: (1 << bits) - 1,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+    }
+
+    /// The entry for this key, if stored. (Keys start from a non-zero salt, so
+    /// the zero key of an empty slot never matches a real position.)
+    #[inline(always)]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.entries[key as usize & self.mask];
+        (entry.key == key).then_some(entry)
+    }
+
+    #[inline(always)]
+    pub fn store(&mut self, entry: Entry) {
+        let slot = &mut self.entries[entry.key as usize & self.mask];
+        if slot.key != entry.key || entry.depth >= slot.depth {
+            *slot = entry;
+        }
+    }
+}

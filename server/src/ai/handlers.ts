@@ -1,0 +1,59 @@
+/**
+ * What POST /move and POST /evaluate compute, as plain replies: the engine calls and the
+ * response shapes of SPEC §7. Routing, bodies and headers live in app.ts.
+ */
+import { EngineError, type BoardState, type PlayerIndex, type ScoringMechanism } from '../../../src/engine';
+import type { AiMove, AiRequest, CellEvaluation } from '../../../src/engine/ai-types';
+import type { AiPayload } from './payload';
+
+/** The part of the engine this server uses (the full Engine satisfies it). */
+export interface AiEngine {
+  chooseMove(request: AiRequest): AiMove | null;
+  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): CellEvaluation[];
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export const failure = (status: number, error: string): Reply => ({ status, body: { success: false, error } });
+
+export function move(engine: AiEngine, payload: AiPayload): Reply {
+  return guarded(() => {
+    const { board, player, level, mode, seed, timeMs } = payload;
+    const chosen = engine.chooseMove({ board, player, level, mode, seed, timeMs });
+    // A full board is an ordinary outcome of a finished game, not a bad request.
+    if (!chosen) return { status: 200, body: { success: false, error: 'No free cell left' } };
+    const { gridX, gridY } = chosen.cell;
+    return { status: 200, body: { success: true, move: { gridX, gridY } } };
+  });
+}
+
+export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
+  return guarded(() => {
+    const evaluations = engine.evaluateCells(payload.board, payload.player, payload.mode).map(({ cell, prediction, value }) => ({
+      gridX: cell.gridX,
+      gridY: cell.gridY,
+      playerGain: prediction.playerGain,
+      opponentGain: prediction.opponentGain,
+      net: prediction.net,
+      value,
+    }));
+    return { status: 200, body: { success: true, evaluations } };
+  });
+}
+
+/**
+ * The payload was parsed, so an EngineError here is about the position itself (a score past
+ * 2^53 on a big board): the request is well-formed but cannot be answered, hence 422.
+ * Anything else is a bug and propagates to the 500 handler.
+ */
+function guarded(compute: () => Reply): Reply {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof EngineError) return failure(422, error.message);
+    throw error;
+  }
+}

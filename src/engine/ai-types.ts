@@ -1,0 +1,43 @@
+/**
+ * The computer opponent's vocabulary (SPEC §4, §7, §9; issue 3).
+ */
+import type { BoardState, CellPosition, PlayerIndex, Prediction, ScoringMechanism } from './types';
+
+/** The spec's three levels, and Expert beyond them. Hardest last. */
+export type AiLevel = 'easy' | 'medium' | 'hard' | 'expert';
+
+export const AI_LEVELS: readonly AiLevel[] = ['easy', 'medium', 'hard', 'expert'];
+
+/** Expert's default thinking time per move. */
+export const DEFAULT_EXPERT_TIME_MS = 1000;
+
+export interface AiRequest {
+  board: BoardState;
+  player: PlayerIndex; // the side the computer plays; either may be the AI
+  level: AiLevel;
+  mode: ScoringMechanism;
+  seed: number; // 0..2^32-1: the same seed on the same board gives the same move
+  timeMs?: number; // Expert's time budget (default 1000); other levels ignore it
+  nodeLimit?: number; // Expert's node budget, for reproducible matches (default: none)
+}
+
+export interface AiSearchStats {
+  depth: number; // plies searched to completion (0 for levels that do not search)
+  nodes: number; // positions visited
+  elapsedMs: number;
+  nodesPerSecond: number;
+  value: number; // the search's value of the position for the mover (level-specific scale)
+  principalVariation: CellPosition[]; // the expected line, the chosen move first
+}
+
+export interface AiMove {
+  cell: CellPosition;
+  stats: AiSearchStats;
+}
+
+/** One free cell as the AI server's /evaluate reports it. */
+export interface CellEvaluation {
+  cell: CellPosition;
+  prediction: Prediction; // player gain, opponent gain, net (as the hold-and-drag popup)
+  value: number; // the spec's minimax evaluation for the mover after taking the cell
+}

@@ -1,0 +1,125 @@
+/**
+ * The computer opponent over engine.wasm: the move of any level, the values the
+ * AI server reports, SPEC §8's fallbacks, and whole arena games.
+ */
+import { AI_LEVELS, DEFAULT_EXPERT_TIME_MS, type AiLevel, type AiMove, type AiRequest, type CellEvaluation } from './ai-types';
+import type { EngineCore } from './core';
+import { EngineError } from './errors';
+import { Status } from './exports';
+import type { EngineRules } from './rules';
+import type { BoardState, CellPosition, PlayerIndex, ScoringMechanism, Scores } from './types';
+
+export interface ArenaGameSetup {
+  size: number; // square board side
+  mode: ScoringMechanism;
+  levels: [AiLevel, AiLevel]; // seat 0 moves first
+  seed: number;
+  timeMs?: number; // Expert's budget per move (default 1000)
+  nodeLimit?: number; // Expert's node budget per move
+}
+
+export interface ArenaGameRecord {
+  scores: Scores; // seat 0's, seat 1's
+  moveMs: [number[], number[]]; // each seat's milliseconds per move
+}
+
+export interface EngineAi {
+  /** The computer's move for `request.player`; `null` only when no cell is free. */
+  chooseMove(request: AiRequest): AiMove | null;
+  /** Every free cell's prediction and the spec's evaluation after taking it. */
+  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): CellEvaluation[];
+  /**
+   * SPEC §8's fallbacks for a move from outside the engine: no proposal gives a
+   * random free cell, an invalid one the first free cell, a full board `null`.
+   */
+  resolveMove(board: BoardState, proposal: CellPosition | null, seed: number): CellPosition | null;
+  /** Plays one whole game between two levels, for the arena. */
+  playArenaGame(setup: ArenaGameSetup): ArenaGameRecord;
+}
+
+function levelCode(level: AiLevel): number {
+  const code = AI_LEVELS.indexOf(level);
+  if (code < 0) throw new EngineError('unknown-level', `unknown AI level "${String(level)}": expected ${AI_LEVELS.join(', ')}`);
+  return code;
+}
+
+/** A seed as the two 32-bit halves the module takes (the high half is 0). */
+function seedHalves(seed: number): [number, number] {
+  return [Math.trunc(Math.abs(seed)) >>> 0, 0];
+}
+
+function budget(level: AiLevel, timeMs: number | undefined, nodeLimit: number | undefined): [number, number] {
+  if (level !== 'expert') return [0, 0];
+  const nodes = nodeLimit !== undefined && nodeLimit > 0 ? Math.floor(nodeLimit) : 0;
+  // A node limit alone makes a search reproducible; a time limit caps it too unless given.
+  const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : DEFAULT_EXPERT_TIME_MS;
+  return [time, nodes];
+}
+
+export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
+  const { wasm, load, run, modeCode } = core;
+  const report = () => core.f64(wasm.cc_ai_report_ptr(), 7);
+  const cellAt = (board: BoardState, index: number): CellPosition => ({
+    gridX: index % board.gridWidth,
+    gridY: Math.floor(index / board.gridWidth),
+  });
+
+  return {
+    chooseMove({ board, player, level, mode, seed, timeMs, nodeLimit }) {
+      const [modeId, levelId] = [modeCode(mode), levelCode(level)];
+      load(board);
+      const [time, nodes] = budget(level, timeMs, nodeLimit);
+      const status = wasm.cc_ai_move(modeId, player, levelId, ...seedHalves(seed), time, nodes);
+      if (status === Status.noFreeCell) return null;
+      run(status);
+      const [gridX = 0, gridY = 0, depth = 0, visited = 0, elapsedMs = 0, value = 0, length = 0] = report();
+      const line = core.u32(wasm.cc_ai_line_ptr(), length);
+      return {
+        cell: { gridX, gridY },
+        stats: {
+          depth,
+          nodes: visited,
+          elapsedMs,
+          nodesPerSecond: elapsedMs > 0 ? Math.round((visited * 1000) / elapsedMs) : 0,
+          value,
+          principalVariation: Array.from(line, (index) => cellAt(board, index)),
+        },
+      };
+    },
+
+    evaluateCells(board, player, mode) {
+      const modeId = modeCode(mode);
+      load(board);
+      run(wasm.cc_cell_values(modeId, player));
+      const values = Array.from(core.f64(wasm.cc_ai_values_ptr(), board.gridWidth * board.gridHeight));
+      const evaluations: CellEvaluation[] = [];
+      values.forEach((value, index) => {
+        if (Number.isNaN(value)) return;
+        const cell = cellAt(board, index);
+        const predicted = rules.predict(board, cell, player, mode);
+        if (predicted.ok) evaluations.push({ cell, prediction: predicted.prediction, value });
+      });
+      return evaluations;
+    },
+
+    resolveMove(board, proposal, seed) {
+      load(board);
+      // Anything that is not a 32-bit whole number is as invalid as an off-grid cell.
+      const coordinate = (n: number) => (Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : -1);
+      const index = proposal
+        ? wasm.cc_resolve_move(1, coordinate(proposal.gridX), coordinate(proposal.gridY), ...seedHalves(seed))
+        : wasm.cc_resolve_move(0, 0, 0, ...seedHalves(seed));
+      return index < 0 ? null : cellAt(board, index);
+    },
+
+    playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {
+      const [modeId, first, second] = [modeCode(mode), levelCode(levels[0]), levelCode(levels[1])];
+      const [time, nodes] = budget('expert', timeMs, nodeLimit);
+      run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes));
+      const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size);
+      const moveMs: [number[], number[]] = [[], []];
+      for (let turn = 0; turn < size * size; turn++) moveMs[turn % 2]!.push(out[2 + turn] ?? 0);
+      return { scores: [out[0] ?? 0, out[1] ?? 0], moveMs };
+    },
+  };
+}

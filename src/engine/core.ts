@@ -1,0 +1,75 @@
+/**
+ * What the rules and the AI wrappers share: the module's exports, the exchange
+ * area's addresses, and the board written into it.
+ */
+import { checkSize, encodeCells, HALVES_PER_PLAYER } from './encode';
+import { EngineError } from './errors';
+import { Status, type EngineExports } from './exports';
+import type { BoardState, ScoringMechanism } from './types';
+import { SCORING_MECHANISMS } from './types';
+
+export interface EngineCore {
+  wasm: EngineExports;
+  addresses: { size: number; cells: number; numbers: number; groupCounts: number; groupValues: number };
+  maxGroups: number; // stride of the group-values area
+  /** Writes a board (size and cells) into the exchange area. */
+  load(board: BoardState): void;
+  /** Throws the error a failure status stands for. */
+  run(status: number): void;
+  modeCode(mode: ScoringMechanism): number;
+  // Views over linear memory go stale when it grows, so they are made per call.
+  u32(address: number, length: number): Uint32Array;
+  f64(address: number, length: number): Float64Array;
+}
+
+/** Turns a failure status (not a refused move) into its error. */
+function failure(status: number): EngineError {
+  switch (status) {
+    case Status.sizeOutOfRange:
+      return new EngineError('size-out-of-range', 'board size is outside 2..16 on a side');
+    case Status.cellOffGrid:
+      return new EngineError('cell-off-grid', 'a cell is off the grid');
+    case Status.cellOwnedTwice:
+      return new EngineError('cell-owned-twice', 'a cell is owned by both players');
+    case Status.unknownMode:
+      return new EngineError('unknown-mode', 'unknown scoring mechanism');
+    case Status.unknownLevel:
+      return new EngineError('unknown-level', 'unknown AI level');
+    case Status.scoreTooLarge:
+      return new EngineError('score-too-large', 'a score exceeds 2^53 and cannot be given exactly');
+    default:
+      throw new Error(`engine.wasm returned an unknown status ${status}: rebuild it with npm run build:wasm`);
+  }
+}
+
+export function createCore(wasm: EngineExports): EngineCore {
+  const addresses = {
+    size: wasm.cc_size_ptr(),
+    cells: wasm.cc_cells_ptr(),
+    numbers: wasm.cc_numbers_ptr(),
+    groupCounts: wasm.cc_group_counts_ptr(),
+    groupValues: wasm.cc_group_values_ptr(),
+  };
+  const u32 = (address: number, length: number) => new Uint32Array(wasm.memory.buffer, address, length);
+  const f64 = (address: number, length: number) => new Float64Array(wasm.memory.buffer, address, length);
+  return {
+    wasm,
+    addresses,
+    maxGroups: wasm.cc_max_groups(),
+    u32,
+    f64,
+    load(board) {
+      checkSize(board.gridWidth, board.gridHeight);
+      u32(addresses.size, 2).set([board.gridWidth, board.gridHeight]);
+      encodeCells(board, u32(addresses.cells, 2 * HALVES_PER_PLAYER));
+    },
+    run(status) {
+      if (status !== Status.ok) throw failure(status);
+    },
+    modeCode(mode) {
+      const code = SCORING_MECHANISMS.indexOf(mode);
+      if (code < 0) throw new EngineError('unknown-mode', `unknown scoring mechanism "${String(mode)}"`);
+      return code;
+    },
+  };
+}

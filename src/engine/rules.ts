@@ -1,0 +1,85 @@
+/**
+ * Scoring, prediction and moves over engine.wasm.
+ */
+import type { EngineCore } from './core';
+import { decodeCells, HALVES_PER_PLAYER } from './encode';
+import { Status } from './exports';
+import type {
+  BoardState,
+  CellPosition,
+  MoveRejection,
+  MoveResult,
+  PlayerIndex,
+  PredictionResult,
+  ScoreReport,
+  Scores,
+  ScoringMechanism,
+} from './types';
+
+export interface EngineRules {
+  /** Both scores, player 0 first. */
+  scores(board: BoardState, mode: ScoringMechanism): Scores;
+  /** Both scores and each player's group values, largest first. */
+  score(board: BoardState, mode: ScoringMechanism): ScoreReport;
+  /** What taking `cell` would gain `player`, and the opponent's best reply after it. */
+  predict(board: BoardState, cell: CellPosition, player: number, mode: ScoringMechanism): PredictionResult;
+  /** Validates and plays a move: the new board and both new scores, or why it was refused. */
+  play(board: BoardState, cell: CellPosition, player: number, mode: ScoringMechanism): MoveResult;
+}
+
+const REJECTIONS: Record<number, MoveRejection> = {
+  [Status.moveOffGrid]: 'off-grid',
+  [Status.moveInvalidPlayer]: 'invalid-player',
+  [Status.moveOccupied]: 'occupied',
+};
+
+export function createRules(core: EngineCore): EngineRules {
+  const { wasm, addresses, maxGroups, load, run, modeCode, u32 } = core;
+  const numbers = (length: number) => core.f64(addresses.numbers, length);
+
+  return {
+    scores(board, mode) {
+      const code = modeCode(mode);
+      load(board);
+      run(wasm.cc_score(code));
+      const [a = 0, b = 0] = numbers(2);
+      return [a, b];
+    },
+
+    score(board, mode) {
+      const code = modeCode(mode);
+      load(board);
+      run(wasm.cc_groups(code));
+      const [a = 0, b = 0] = numbers(2);
+      const counts = u32(addresses.groupCounts, 2);
+      const values = u32(addresses.groupValues, 2 * maxGroups);
+      const groupsOf = (player: PlayerIndex) =>
+        Array.from(values.subarray(player * maxGroups, player * maxGroups + (counts[player] ?? 0)));
+      return { scores: [a, b], groups: [groupsOf(0), groupsOf(1)] };
+    },
+
+    predict(board, cell, player, mode) {
+      const code = modeCode(mode);
+      load(board);
+      const status = wasm.cc_predict(code, cell.gridX, cell.gridY, player);
+      const rejection = REJECTIONS[status];
+      if (rejection) return { ok: false, rejection };
+      run(status);
+      const [playerGain = 0, opponentGain = 0, net = 0] = numbers(3);
+      return { ok: true, prediction: { playerGain, opponentGain, net } };
+    },
+
+    play(board, cell, player, mode) {
+      const code = modeCode(mode);
+      load(board);
+      const status = wasm.cc_play(code, cell.gridX, cell.gridY, player);
+      const rejection = REJECTIONS[status];
+      if (rejection) return { ok: false, rejection };
+      run(status);
+      const [a = 0, b = 0] = numbers(2);
+      const { gridWidth, gridHeight } = board;
+      const occupiedCells = decodeCells(u32(addresses.cells, 2 * HALVES_PER_PLAYER), gridWidth, gridHeight);
+      return { ok: true, board: { occupiedCells, gridWidth, gridHeight }, scores: [a, b] };
+    },
+  };
+}
