@@ -13,6 +13,8 @@ export default defineConfig({
     // application/wasm so browsers can compile it while it streams.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
   },
+  // The AI worker (src/engine/worker.ts) is an ES module: it awaits its set-up at top level.
+  worker: { format: 'es' },
   server: { port: 5173 },
   test: {
     environment: 'node',

@@ -19,6 +19,17 @@ test('the home page shows the version and the engine scores the spec example boa
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('the computer opponent searches in a Web Worker in the browser', async ({ page }) => {
+  await page.goto('/');
+  const move = page.getByTestId('computer-move');
+  await expect(move).toHaveText(/^\d+-\d+$/);
+  const [x, y] = (await move.innerText()).split('-').map(Number);
+  // The move is a free cell of the example board.
+  const taken = ['0-0', '1-0', '0-1', '1-1', '4-0', '4-1', '4-2', '0-4', '1-4', '2-4', '3-4', '4-4', '2-1', '2-2'];
+  expect(taken).not.toContain(`${x}-${y}`);
+  expect(Number(await page.getByTestId('computer-depth').innerText())).toBeGreaterThanOrEqual(1);
+});
+
 test('a deep link is served the client too', async ({ page }) => {
   await page.goto('/game?settings=open');
   await expect(page.getByText('Version 1.0.0')).toBeVisible();

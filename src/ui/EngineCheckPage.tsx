@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { SCORING_MECHANISMS, type Engine } from '../engine';
 import { BoardPreview } from './BoardPreview';
+import { ComputerMoveCheck } from './ComputerMoveCheck';
 import { exampleBoard } from './exampleBoard';
 import { GroupBreakdown } from './GroupBreakdown';
 
@@ -36,6 +37,7 @@ export function EngineCheckPage({ loadEngine }: { loadEngine: () => Promise<Engi
       {status.state === 'loading' && <p>Loading the game engine…</p>}
       {status.state === 'failed' && <p role="alert">Could not load the game engine: {status.message}</p>}
       {status.state === 'ready' && <ExampleScores engine={status.engine} />}
+      <ComputerMoveCheck />
     </main>
   );
 }
