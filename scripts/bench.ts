@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the engine's speed in wasm (from Node) and native, on the same
- * boards, and the size of engine.wasm. `--json` adds one JSON object on the last line.
+ * boards, the size of engine.wasm, and the AI's figures (./bench/ai.ts).
+ * `--json` adds one JSON object on the last line.
  *
  * Figures, not assertions: these machines are shared, so numbers vary run to run.
  */
@@ -10,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../src/engine/load';
 import { SCORING_MECHANISMS, type BoardState, type CellKey } from '../src/engine';
+import { aiFigures, printAiFigures } from './bench/ai';
+import { random } from './bench/random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Each figure is the best of TRIES runs of at least TRY_MS: on a shared machine,
@@ -24,17 +27,6 @@ interface BoardSet {
   width: number;
   height: number;
   boards: Uint32Array; // BOARDS_PER_SET × HALVES
-}
-
-/** A seeded generator (mulberry32), so every run measures the same boards. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Boards whose cells are each free with probability `free`, else either player's. */
@@ -147,17 +139,21 @@ const parts: Uint32Array[] = [header];
 for (const set of sets) parts.push(new Uint32Array([set.width, set.height, BOARDS_PER_SET]), set.boards);
 writeFileSync(file, Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))));
 // Built for this CPU (popcnt and all), in its own target dir so the test build stays cached.
+const nativeEnv = { ...process.env, RUSTFLAGS: '-C target-cpu=native', CARGO_TARGET_DIR: `${root}target/bench-native` };
 const native = execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'bench', '--', file], {
   cwd: root,
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, RUSTFLAGS: '-C target-cpu=native', CARGO_TARGET_DIR: `${root}target/bench-native` },
+  env: nativeEnv,
 });
 for (const line of native.trim().split('\n')) {
   const figure = JSON.parse(line) as { figure: string; set: number; mode: string; perSecond: number };
   const label = sets[figure.set]!.label;
   record(`${figure.figure} ${label} ${figure.mode}`, 'native', figure.perSecond);
 }
+
+// The computer opponent: ms per move for every level, and Expert's search in 1 s.
+const ai = aiFigures(engine, root, nativeEnv);
 
 const wasmBytes = statSync(`${root}src/engine/generated/engine.wasm`).size;
 
@@ -169,4 +165,5 @@ for (const [key, { wasm: w, native: n }] of Object.entries(figures)) {
   console.log(`${pad(key, 52)}${num(w)}${num(n)}  ${ratio.padStart(11)}`);
 }
 console.log(`engine.wasm size: ${wasmBytes.toLocaleString('en-US')} bytes (${(wasmBytes / 1024).toFixed(1)} kB)`);
-if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes }));
+printAiFigures(ai);
+if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai }));

@@ -29,6 +29,6 @@ pub use board::{Board, BoardError, MoveError, Player, MAX_SIDE, MIN_SIDE};
 pub use position::Position;
 pub use predict::{predict, GroupMap, Prediction};
 pub use score::{
-    group_shapes, group_summary, group_values, is_exact, player_score, scores, GroupShape,
-    GroupSummary, Score, ScoringMechanism, MAX_EXACT_SCORE,
+    group_shapes, group_summary, group_values, is_exact, liberties, player_score, scores,
+    GroupShape, GroupSummary, Score, ScoringMechanism, MAX_EXACT_SCORE,
 };

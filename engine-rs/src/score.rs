@@ -268,3 +268,14 @@ fn group_summary_n<const N: usize>(
 pub fn group_summary(board: &Board, player: Player, mode: ScoringMechanism) -> GroupSummary {
     by_words!(board, group_summary_n(board, player, mode))
 }
+
+fn liberties_n<const N: usize>(board: &Board, player: Player) -> u32 {
+    let geo = Geometry::<N>::of(board);
+    let free = Bits::<N>::from_words(&board.free_words());
+    geo.neighbours(board.player_bits(player)).and(free).count()
+}
+
+/// Free cells next to the player's cells: the room their groups have to grow.
+pub fn liberties(board: &Board, player: Player) -> u32 {
+    by_words!(board, liberties_n(board, player))
+}

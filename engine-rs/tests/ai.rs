@@ -313,3 +313,16 @@ fn the_fallbacks_of_spec_section_8() {
         assert!(choose(&Position::new(full, Connection), 0, level, 1).is_none());
     }
 }
+
+#[test]
+fn expert_values_room_to_grow_as_well_as_the_score_ratio() {
+    // Equal scores (a single cell each), but player 0 is in the open centre and
+    // player 1 sits in a corner: 4 free neighbours against 2.
+    let board = Board::from_cells(4, 4, [&[(1, 1)], &[(0, 3)]]).unwrap();
+    assert_eq!(engine::liberties(&board, 0), 4);
+    assert_eq!(engine::liberties(&board, 1), 2);
+    let pos = Position::new(board, Connection);
+    let room = 2.0 * engine::ai::LIBERTY_WEIGHT;
+    assert!((engine::ai::expert_evaluation(&pos, 0) - room).abs() < 1e-12);
+    assert!((engine::ai::expert_evaluation(&pos, 1) + room).abs() < 1e-12);
+}

@@ -2,7 +2,7 @@
 
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::{group_summary, Score, ScoringMechanism};
+use crate::score::{group_summary, liberties, Score, ScoringMechanism};
 
 /// The spec's minimax evaluation (SPEC §9) for `me`: the score difference plus the
 /// mode bonus, amplified late in the game.
@@ -35,8 +35,23 @@ pub fn spec_evaluation(position: &Position, me: Player) -> f64 {
 /// Values of decided games lie beyond every heuristic value.
 pub const WIN: f64 = 1_000.0;
 
+/// What one free cell next to a player's groups is worth to Expert, in log-score units.
+pub const LIBERTY_WEIGHT: f64 = 0.6;
+
 /// Expert's view of a position for the player to move: the log of the score
-/// ratio, since who wins is who has the larger product. A full board is decided.
+/// ratio, since who wins is who has the larger product, plus the room each side
+/// has to grow. A full board is decided.
+pub fn expert_evaluation(position: &Position, side: Player) -> f64 {
+    let board = position.board();
+    if board.free_count() == 0 {
+        return ratio_evaluation(position.scores(), side, true);
+    }
+    let room = liberties(board, side) as f64 - liberties(board, 1 - side) as f64;
+    ratio_evaluation(position.scores(), side, false) + LIBERTY_WEIGHT * room
+}
+
+/// The log of the score ratio for `side`; on a full board, a win or loss is
+/// moved beyond every heuristic value.
 pub fn ratio_evaluation(scores: [Score; 2], side: Player, board_full: bool) -> f64 {
     let ln = |s: Score| s.max(1.0).ln();
     let ratio = ln(scores[side]) - ln(scores[1 - side]);

@@ -3,7 +3,7 @@
 //! gain to either player), within a time and node budget.
 
 use super::clock::Clock;
-use super::evaluate::{ratio_evaluation, WIN};
+use super::evaluate::{expert_evaluation, ratio_evaluation, WIN};
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
 use crate::board::{Player, MAX_SIDE};
@@ -225,7 +225,7 @@ impl Expert {
             return ratio_evaluation(position.scores(), side, true);
         }
         if depth == 0 {
-            return ratio_evaluation(position.scores(), side, false);
+            return expert_evaluation(position, side);
         }
         let alpha_at_start = alpha;
         let mut table_move = NO_MOVE;

@@ -16,7 +16,7 @@ pub use arena::{play_game, GameRecord, GameSetup};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, StoppedClock};
-pub use evaluate::{ratio_evaluation, spec_evaluation, WIN};
+pub use evaluate::{expert_evaluation, ratio_evaluation, spec_evaluation, LIBERTY_WEIGHT, WIN};
 pub use expert::{Expert, ExpertResult, Limits};
 pub use heuristic::{greedy_move, heuristic_move, territory};
 pub use minimax::{minimax, MinimaxResult};

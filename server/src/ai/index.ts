@@ -1,12 +1,22 @@
 // Composition root of the local AI development server (`npm run ai-server`, SPEC §7):
 // reads settings, loads the engine, listens.
 import type { AddressInfo } from 'node:net';
+import type { Engine } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
 import { createAiServer } from './app';
-import { readAiConfig } from './config';
+import { readAiConfig, type AiServerConfig } from './config';
 
-const config = readAiConfig();
-const engine = await loadEngine();
+/** A bad AI_PORT or an unbuilt engine.wasm is a set-up problem: one line, not a stack trace. */
+async function prepare(): Promise<[AiServerConfig, Engine]> {
+  try {
+    return [readAiConfig(), await loadEngine()];
+  } catch (error) {
+    console.error(`AI server: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+const [config, engine] = await prepare();
 const server = createAiServer(engine);
 
 server.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,0 +1,204 @@
+/**
+ * `npm run arena`: two computer levels play whole games in wasm, seats alternating.
+ *
+ *   npm run arena -- --a expert --b hard --size 8 --mode connection --games 100 --seed 1
+ *
+ * A moves first in even-numbered games; game k's seed is seed + k, so a run replays
+ * exactly when Expert's budget is a node limit. Prints one summary (with --json, one
+ * JSON object on the last line too) and a progress line every 10 games on stderr.
+ * Bad arguments get one line on stderr and exit 2.
+ */
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import {
+  AI_LEVELS,
+  DEFAULT_EXPERT_TIME_MS,
+  parseScoringMechanism,
+  type AiLevel,
+  type ScoringMechanism,
+} from '../src/engine';
+import { loadEngine } from '../src/engine/load';
+import { mean, p95 } from './bench/stats';
+
+const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
+                          [--expert-ms MS] [--expert-nodes N] [--json]
+  --a, --b          the two levels: ${AI_LEVELS.join(', ')} (default expert, hard)
+  --size            board side, 2..16; the game offers 6, 8 and 10 (default 8)
+  --mode            connection, expansion or extension (default connection)
+  --games           games to play, seats alternating: A moves first in even games (default 100)
+  --seed            game k is played with seed + k (default 1)
+  --expert-ms       Expert's time per move in milliseconds (default ${DEFAULT_EXPERT_TIME_MS})
+  --expert-nodes    Expert's node budget per move; alone, it makes every game reproducible
+  --json            also print the figures as one JSON object on the last line`;
+
+const MAX_SEED = 2 ** 32 - 1; // the engine takes 32-bit seeds
+const PROGRESS_EVERY = 10;
+
+class UsageError extends Error {}
+
+interface ArenaOptions {
+  a: AiLevel;
+  b: AiLevel;
+  size: number;
+  mode: ScoringMechanism;
+  games: number;
+  seed: number;
+  expertMs: number | undefined;
+  expertNodes: number | undefined;
+  json: boolean;
+}
+
+function level(name: string, value: string): AiLevel {
+  const found = AI_LEVELS.find((l) => l === value);
+  if (!found) throw new UsageError(`--${name} must be one of ${AI_LEVELS.join(', ')}, got "${value}"`);
+  return found;
+}
+
+function whole(name: string, value: string, min: number, max: number): number {
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function parseOptions(argv: string[]): ArenaOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        a: { type: 'string', default: 'expert' },
+        b: { type: 'string', default: 'hard' },
+        size: { type: 'string', default: '8' },
+        mode: { type: 'string', default: 'connection' },
+        games: { type: 'string', default: '100' },
+        seed: { type: 'string', default: '1' },
+        'expert-ms': { type: 'string' },
+        'expert-nodes': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    // node:util's messages run on with advice about `--`: keep the first sentence.
+    throw new UsageError(String(error instanceof Error ? error.message : error).split(/\. /)[0]!.replace(/\.$/, ''));
+  }
+  if (values.help) return 'help';
+  const mode = parseScoringMechanism(values.mode);
+  if (!mode.ok) throw new UsageError(`--mode: ${mode.error}`);
+  const games = whole('games', values.games, 1, Number.MAX_SAFE_INTEGER);
+  const seed = whole('seed', values.seed, 0, MAX_SEED);
+  if (seed + games - 1 > MAX_SEED) {
+    throw new UsageError(`--seed ${seed} with --games ${games} runs past the largest seed, ${MAX_SEED}`);
+  }
+  let expertMs: number | undefined;
+  if (values['expert-ms'] !== undefined) {
+    expertMs = Number(values['expert-ms']);
+    if (!(Number.isFinite(expertMs) && expertMs > 0) || values['expert-ms'].trim() === '') {
+      throw new UsageError(`--expert-ms must be a positive number of milliseconds, got "${values['expert-ms']}"`);
+    }
+  }
+  const expertNodes =
+    values['expert-nodes'] === undefined ? undefined : whole('expert-nodes', values['expert-nodes'], 1, 2 ** 32 - 1);
+  return {
+    a: level('a', values.a),
+    b: level('b', values.b),
+    size: whole('size', values.size, 2, 16),
+    mode: mode.value,
+    games,
+    seed,
+    expertMs,
+    expertNodes,
+    json: values.json,
+  };
+}
+
+/** Expert's budget as the engine applies it (see budget() in src/engine/ai.ts). */
+function expertBudget({ expertMs, expertNodes }: ArenaOptions): string {
+  if (expertNodes === undefined) return `${expertMs ?? DEFAULT_EXPERT_TIME_MS} ms per move`;
+  if (expertMs === undefined) return `${expertNodes.toLocaleString('en-US')} nodes per move`;
+  return `${expertNodes.toLocaleString('en-US')} nodes or ${expertMs} ms per move`;
+}
+
+const signed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+const ms = (n: number) => n.toFixed(2);
+
+async function main(options: ArenaOptions): Promise<void> {
+  const { a, b, size, mode, games, seed, expertMs, expertNodes } = options;
+  const engine = await loadEngine();
+  let [wins, draws, losses, margin] = [0, 0, 0, 0];
+  const moveMs: { a: number[]; b: number[] } = { a: [], b: [] };
+  const percent = () => (100 * (wins + draws / 2)) / (wins + draws + losses);
+  const start = performance.now();
+  for (let k = 0; k < games; k++) {
+    const aSeat = k % 2; // A moves first in even-numbered games
+    const record = engine.playArenaGame({
+      size,
+      mode,
+      levels: aSeat === 0 ? [a, b] : [b, a],
+      seed: seed + k,
+      timeMs: expertMs,
+      nodeLimit: expertNodes,
+    });
+    const [scoreA, scoreB] = [record.scores[aSeat]!, record.scores[1 - aSeat]!];
+    if (scoreA > scoreB) wins++;
+    else if (scoreA < scoreB) losses++;
+    else draws++;
+    margin += scoreA - scoreB;
+    moveMs.a.push(...record.moveMs[aSeat]!);
+    moveMs.b.push(...record.moveMs[1 - aSeat]!);
+    if ((k + 1) % PROGRESS_EVERY === 0) {
+      const seconds = ((performance.now() - start) / 1000).toFixed(1);
+      console.error(`arena: ${k + 1}/${games} games, A ${wins}W ${draws}D ${losses}L (${percent().toFixed(1)}%), ${seconds} s`);
+    }
+  }
+
+  const figures = {
+    a,
+    b,
+    size,
+    mode,
+    games,
+    seed,
+    expertMs: expertMs ?? (expertNodes === undefined ? DEFAULT_EXPERT_TIME_MS : null),
+    expertNodes: expertNodes ?? null,
+    wins,
+    draws,
+    losses,
+    pointsPercent: percent(),
+    meanMargin: margin / games,
+    msPerMove: {
+      a: { mean: mean(moveMs.a), p95: p95(moveMs.a) },
+      b: { mean: mean(moveMs.b), p95: p95(moveMs.b) },
+    },
+    seconds: (performance.now() - start) / 1000,
+  };
+  const usesExpert = a === 'expert' || b === 'expert';
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word === 'loss' ? 'es' : 's'}`;
+  console.log(
+    `A ${a} vs B ${b}, ${size}x${size} ${mode}, ${plural(games, 'game')} from seed ${seed}, seats alternating` +
+      (usesExpert ? `; expert: ${expertBudget(options)}` : ''),
+  );
+  console.log(
+    `A: ${plural(wins, 'win')}, ${plural(draws, 'draw')}, ${plural(losses, 'loss')}: ` +
+      `${figures.pointsPercent.toFixed(1)}% of the points; mean margin (A - B) ${signed(figures.meanMargin)}`,
+  );
+  console.log(
+    `ms per move: A ${a} mean ${ms(figures.msPerMove.a.mean)} p95 ${ms(figures.msPerMove.a.p95)}; ` +
+      `B ${b} mean ${ms(figures.msPerMove.b.mean)} p95 ${ms(figures.msPerMove.b.p95)} ` +
+      `(${figures.seconds.toFixed(1)} s in all)`,
+  );
+  if (options.json) console.log(JSON.stringify(figures));
+}
+
+let options: ArenaOptions | 'help';
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`arena: ${error.message} (--help for usage)`);
+  process.exit(2);
+}
+if (options === 'help') console.log(USAGE);
+else await main(options);

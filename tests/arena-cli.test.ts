@@ -1,0 +1,79 @@
+/**
+ * The arena (`npm run arena -- ...`), run as a real process: whole games in wasm.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function arena(args: string[]) {
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/arena.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The JSON object on the last line of stdout. */
+function figures(stdout: string) {
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown> & {
+    wins: number;
+    draws: number;
+    losses: number;
+    pointsPercent: number;
+    msPerMove: { a: { mean: number; p95: number }; b: { mean: number; p95: number } };
+  };
+}
+
+const spread = { mean: expect.any(Number), p95: expect.any(Number) };
+
+// Each case starts tsx and the engine once or more: allow for a busy machine.
+describe('npm run arena', { timeout: 30_000 }, () => {
+  it('plays the games and prints a summary, then one JSON object', () => {
+    const run = arena(['--a', 'easy', '--b', 'medium', '--size', '6', '--games', '2', '--seed', '7', '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^A easy vs B medium, 6x6 connection, 2 games from seed 7/);
+    expect(run.stdout).toMatch(/ms per move: A easy mean [\d.]+ p95 [\d.]+; B medium mean/);
+    const result = figures(run.stdout);
+    expect(result).toMatchObject({
+      a: 'easy',
+      b: 'medium',
+      size: 6,
+      mode: 'connection',
+      games: 2,
+      seed: 7,
+      expertNodes: null,
+      meanMargin: expect.any(Number),
+      msPerMove: { a: spread, b: spread },
+    });
+    expect(result.wins + result.draws + result.losses).toBe(2);
+    expect(result.pointsPercent).toBe((100 * (result.wins + result.draws / 2)) / 2);
+  });
+
+  it('replays an Expert match exactly under a node budget', () => {
+    const args = ['--a', 'expert', '--b', 'hard', '--size', '6', '--mode', 'extension', '--games', '2'];
+    args.push('--expert-nodes', '2000', '--json');
+    const [first, second] = [arena(args), arena(args)];
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/expert: 2,000 nodes per move/);
+    const [a, b] = [figures(first.stdout), figures(second.stdout)];
+    expect(a).toMatchObject({ a: 'expert', b: 'hard', mode: 'extension', expertNodes: 2000, expertMs: null });
+    expect(a.wins + a.draws + a.losses).toBe(2);
+    const outcome = (f: typeof a) => [f.wins, f.draws, f.losses, f.meanMargin];
+    expect(outcome(b)).toEqual(outcome(a));
+  });
+
+  it('refuses a bad argument with one line naming it, and exits 2', () => {
+    const run = arena(['--a', 'easy', '--b', 'grandmaster', '--games', '2']);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^arena: --b must be one of easy, medium, hard, expert, got "grandmaster"/),
+    ]);
+    const others = [['--size', '17'], ['--games', '0'], ['--seed', '1.5'], ['--mode', 'sideways'], ['--expert-ms', 'soon']];
+    for (const bad of others) {
+      const refused = arena(bad);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(bad[0]);
+    }
+  });
+});
