@@ -60,6 +60,22 @@ impl GroupMap {
         by_words!(board, group_map_n(board, player, mode))
     }
 
+    /// The group number (0..`group_count`) of the player's cell `index`, if it is theirs.
+    pub fn group_of(&self, index: usize) -> Option<usize> {
+        let label = self.label[index];
+        (label != NO_GROUP).then_some(label as usize)
+    }
+
+    pub fn group_count(&self) -> usize {
+        self.groups
+    }
+
+    /// The value of group `group` under the map's mode.
+    pub fn group_value(&self, group: usize) -> u32 {
+        let shape = self.shapes[group];
+        self.mode.group_value(shape.cells, shape.pairs)
+    }
+
     /// The score change if this player takes the free cell `index`.
     pub fn gain_at(&self, board: &Board, index: usize) -> Score {
         let mode = self.mode;

@@ -10,6 +10,8 @@ export interface EngineExports {
   cc_group_counts_ptr(): number;
   cc_group_values_ptr(): number;
   cc_max_groups(): number;
+  cc_labels_ptr(): number;
+  cc_group_labels(mode: number): number;
   cc_score(mode: number): number;
   cc_groups(mode: number): number;
   cc_predict(mode: number, x: number, y: number, player: number): number;
@@ -64,6 +66,8 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_group_counts_ptr',
   'cc_group_values_ptr',
   'cc_max_groups',
+  'cc_labels_ptr',
+  'cc_group_labels',
   'cc_score',
   'cc_groups',
   'cc_predict',

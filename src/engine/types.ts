@@ -33,6 +33,13 @@ export interface ScoreReport {
   groups: [number[], number[]]; // each player's group values, largest first, e.g. [[4, 3], [5, 2]]
 }
 
+/** One connected group, for drawing its annotation. */
+export interface Group {
+  player: PlayerIndex;
+  value: number; // the group's value under the scoring mode
+  cells: CellPosition[]; // row by row
+}
+
 /** The hold-and-drag popup's figures. */
 export interface Prediction {
   playerGain: number; // the mover's score increase if they take the cell

@@ -12,7 +12,7 @@ use std::cell::{Cell, UnsafeCell};
 use crate::bits::Bits;
 use crate::board::{Board, BoardError, MoveError, MAX_SIDE, MAX_WORDS};
 use crate::position::Position;
-use crate::predict::predict;
+use crate::predict::{predict, GroupMap};
 use crate::score::{by_words, group_values, is_exact, score_of, Geometry, ScoringMechanism};
 
 pub const STATUS_OK: i32 = 0;
@@ -44,8 +44,11 @@ pub struct Exchange {
     pub numbers: [f64; 3],
     /// Out: how many groups each player has.
     pub group_counts: [u32; 2],
-    /// Out: each player's group values, largest first.
+    /// Out: each player's group values, largest first (`cc_groups`), or by
+    /// group number (`cc_group_labels`).
     pub group_values: [[u32; MAX_GROUPS]; 2],
+    /// Out (`cc_group_labels`): the group number of each cell for its owner, 255 if free.
+    pub labels: [u8; MAX_GROUPS],
 }
 
 impl Exchange {
@@ -56,6 +59,7 @@ impl Exchange {
             numbers: [0.0; 3],
             group_counts: [0; 2],
             group_values: [[0; MAX_GROUPS]; 2],
+            labels: [0; MAX_GROUPS],
         }
     }
 
@@ -154,6 +158,29 @@ pub fn groups(io: &mut Exchange, mode: u32) -> i32 {
     })())
 }
 
+/// Which group each cell belongs to, and each group's value: for drawing the
+/// board's annotations. `labels` gets each occupied cell's group number for its
+/// owner, `group_values[player]` each group's value by number.
+pub fn group_labels(io: &mut Exchange, mode: u32) -> i32 {
+    status((|| {
+        let (board, mode) = (io.board()?, mode_of(mode)?);
+        io.labels.fill(u8::MAX);
+        for player in 0..2 {
+            let map = GroupMap::of(&board, player, mode);
+            io.group_counts[player] = map.group_count() as u32;
+            for group in 0..map.group_count() {
+                io.group_values[player][group] = map.group_value(group);
+            }
+            for index in 0..board.area() {
+                if let Some(group) = map.group_of(index) {
+                    io.labels[index] = group as u8;
+                }
+            }
+        }
+        Ok(())
+    })())
+}
+
 /// Predicts a move: `numbers` become player gain, opponent gain and net.
 pub fn prediction(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
     status((|| {
@@ -247,6 +274,7 @@ address_of!(cc_cells_ptr, cells);
 address_of!(cc_numbers_ptr, numbers);
 address_of!(cc_group_counts_ptr, group_counts);
 address_of!(cc_group_values_ptr, group_values);
+address_of!(cc_labels_ptr, labels);
 
 /// Most groups one player can have: the stride of `group_values`.
 #[no_mangle]
@@ -284,6 +312,11 @@ pub extern "C" fn cc_score(mode: u32) -> i32 {
 #[no_mangle]
 pub extern "C" fn cc_groups(mode: u32) -> i32 {
     groups(exchange(), mode)
+}
+
+#[no_mangle]
+pub extern "C" fn cc_group_labels(mode: u32) -> i32 {
+    group_labels(exchange(), mode)
 }
 
 #[no_mangle]

@@ -1,0 +1,58 @@
+/**
+ * Game settings (SPEC §3, §5, §9): defaults, the rules that derive from them,
+ * and defensive parsing of stored values.
+ */
+import { AI_LEVELS, SCORING_MECHANISMS, type AiLevel, type PlayerIndex, type ScoringMechanism } from '../engine';
+import { BOARD_SIZES, type BoardSize, type Settings } from './types';
+
+export const DEFAULT_SETTINGS: Settings = {
+  playerMode: 'ai',
+  firstPlayer: 'human',
+  scoringMechanism: 'connection',
+  aiDifficulty: 'medium',
+  boardSize: '6',
+  aiDepths: { easy: 1, medium: 2, hard: 4 },
+};
+
+/** The human is player 0 and the computer player 1 (SPEC §4 "AI move"). */
+export const HUMAN: PlayerIndex = 0;
+export const COMPUTER: PlayerIndex = 1;
+
+/** Board size 6, 8 or 10; anything else becomes 6 (SPEC §5). */
+export function boardSide(size: unknown): 6 | 8 | 10 {
+  if (size === '8' || size === 8) return 8;
+  if (size === '10' || size === 10) return 10;
+  return 6;
+}
+
+/** Who moves first: player 0 when the human starts (or two humans play), else the computer. */
+export function startingPlayer(settings: Settings): PlayerIndex {
+  return settings.playerMode === 'ai' && settings.firstPlayer === 'ai' ? COMPUTER : HUMAN;
+}
+
+/** Whether the computer plays `player` in these settings. */
+export function isComputer(settings: Settings, player: PlayerIndex): boolean {
+  return settings.playerMode === 'ai' && player === COMPUTER;
+}
+
+/** Expansion and extension need the premium flag (SPEC §5). */
+export function modeAllowed(mode: ScoringMechanism, premiumUnlocked: boolean): boolean {
+  return mode === 'connection' || premiumUnlocked;
+}
+
+const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.find((option) => option === value) ?? fallback;
+
+/** Settings from an untrusted value (local storage): each bad field falls back to its default. */
+export function parseSettings(input: unknown): Settings {
+  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const d = DEFAULT_SETTINGS;
+  return {
+    playerMode: pick(raw.playerMode, ['ai', 'user'] as const, d.playerMode),
+    firstPlayer: pick(raw.firstPlayer, ['human', 'ai'] as const, d.firstPlayer),
+    scoringMechanism: pick(raw.scoringMechanism, SCORING_MECHANISMS, d.scoringMechanism),
+    aiDifficulty: pick<AiLevel>(raw.aiDifficulty, AI_LEVELS, d.aiDifficulty),
+    boardSize: pick<BoardSize>(raw.boardSize, BOARD_SIZES, d.boardSize),
+    aiDepths: { ...d.aiDepths },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The single-device game's vocabulary (SPEC §3). State is plain data; every rule
+ * is a pure function in this folder.
+ */
+import type { AiLevel, BoardState, PlayerIndex, Scores, ScoringMechanism } from '../engine';
+
+/** pregame → playing ⇄ waiting (the AI thinks) → over. */
+export type Progress = 'pregame' | 'playing' | 'waiting' | 'over';
+
+/** 'ai': a human against the computer; 'user': two humans on one device. */
+export type PlayerMode = 'ai' | 'user';
+
+/** Who moves first against the computer. */
+export type FirstPlayer = 'human' | 'ai';
+
+export type BoardSize = '6' | '8' | '10';
+
+export const BOARD_SIZES: readonly BoardSize[] = ['6', '8', '10'];
+
+export interface Settings {
+  playerMode: PlayerMode; // 'ai' by default
+  firstPlayer: FirstPlayer; // 'human' by default
+  scoringMechanism: ScoringMechanism; // 'connection' by default
+  aiDifficulty: AiLevel; // 'medium' by default; 'expert' is ours, beyond the spec
+  boardSize: BoardSize; // '6' by default
+  aiDepths: { easy: number; medium: number; hard: number }; // 1, 2, 4 (SPEC §9)
+}
+
+/** One entry of the undo history: the position before a move. */
+export interface Snapshot {
+  boardState: BoardState;
+  scores: Scores;
+  currentPlayer: PlayerIndex;
+  progress: Progress;
+}
+
+export interface GameState {
+  boardState: BoardState;
+  scores: Scores; // index 0 is the first player's
+  currentPlayer: PlayerIndex;
+  progress: Progress;
+  scoreHistory1: number[]; // player 0's score after each move, e.g. [1, 2, 2, 6]
+  scoreHistory2: number[]; // player 1's score after each move
+  scoringMechanism: ScoringMechanism;
+  history: Snapshot[]; // the game's first snapshot, then one per move
+  gameId: number; // a timestamp: when the game was created
+  annotationVisibility: { showText: boolean; showLines: boolean };
+}

@@ -1,0 +1,145 @@
+/**
+ * The game statechart with simulated time: the spec's 100 ms trigger, 500 ms
+ * move delay and 500 ms results delay become exact. The computer is the real
+ * engine, called on this thread instead of in a worker.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { AiMove, AiRequest, Engine } from '../engine';
+import { loadEngine } from '../engine/load';
+import { DEFAULT_SETTINGS } from '../game/settings';
+import type { Settings } from '../game/types';
+import { gameMachine } from './game.machine';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+/** Lets promise callbacks (the invoked search) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | null> = async (r) => engine.chooseMove(r)) {
+  const clock = new SimulatedClock();
+  const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiRequest }) => ai(input)) } });
+  const actor = createActor(machine, { clock, input: { engine, settings, seed: 7, now: 1 } }).start();
+  return { actor, clock };
+}
+
+const place = (gridX: number, gridY: number) => ({ type: 'cell.place', cell: { gridX, gridY } }) as const;
+
+describe('the game statechart', () => {
+  it('goes from pregame to playing by itself', () => {
+    const { actor } = start(DEFAULT_SETTINGS);
+    expect(actor.getSnapshot().value).toBe('playing');
+    expect(actor.getSnapshot().context.game.progress).toBe('playing');
+  });
+
+  it('lets the computer think 100 ms after its turn comes, and plays its move after 500 ms', async () => {
+    const { actor, clock } = start(DEFAULT_SETTINGS);
+    actor.send(place(0, 0));
+    expect(actor.getSnapshot().context.game.currentPlayer).toBe(1);
+    clock.increment(99);
+    expect(actor.getSnapshot().value).toBe('playing');
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().context.game.progress).toBe('waiting');
+    await settle();
+    clock.increment(499);
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    clock.increment(1);
+    const { game } = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toBe('playing');
+    expect(game.boardState.occupiedCells[1].size).toBe(1);
+    expect(game.currentPlayer).toBe(0);
+  });
+
+  it('ignores clicks while the computer thinks and on its turn', async () => {
+    const { actor, clock } = start(DEFAULT_SETTINGS);
+    actor.send(place(0, 0));
+    actor.send(place(1, 1)); // the computer's turn: refused
+    expect(actor.getSnapshot().context.game.boardState.occupiedCells[1].size).toBe(0);
+    clock.increment(100);
+    actor.send(place(2, 2)); // thinking: refused
+    await settle();
+    clock.increment(500);
+    expect(actor.getSnapshot().context.game.history).toHaveLength(3);
+  });
+
+  it('opens with the computer when it goes first', async () => {
+    const { actor, clock } = start({ ...DEFAULT_SETTINGS, firstPlayer: 'ai' });
+    clock.increment(100);
+    await settle();
+    clock.increment(500);
+    expect(actor.getSnapshot().context.game.boardState.occupiedCells[1].size).toBe(1);
+  });
+
+  it("falls back to a free cell when the search fails or proposes a taken cell", async () => {
+    const { actor, clock } = start(DEFAULT_SETTINGS, async () => {
+      throw new Error('worker crashed');
+    });
+    actor.send(place(0, 0));
+    clock.increment(100);
+    await settle();
+    clock.increment(500);
+    expect(actor.getSnapshot().context.game.boardState.occupiedCells[1].size).toBe(1);
+
+    const taken = start(DEFAULT_SETTINGS, async () => ({ cell: { gridX: 0, gridY: 0 }, stats: {} as AiMove['stats'] }));
+    taken.actor.send(place(0, 0));
+    taken.clock.increment(100);
+    await settle();
+    taken.clock.increment(500);
+    // The first free cell, row by row, is 1-0.
+    expect([...taken.actor.getSnapshot().context.game.boardState.occupiedCells[1]]).toEqual(['1-0']);
+  });
+
+  it('plays a two-player game to the end and opens the results 500 ms later; closing them sets playing', () => {
+    const { actor, clock } = start({ ...DEFAULT_SETTINGS, playerMode: 'user' });
+    for (let i = 0; i < 36; i++) actor.send(place(i % 6, Math.floor(i / 6)));
+    expect(actor.getSnapshot().matches({ over: 'settling' })).toBe(true);
+    expect(actor.getSnapshot().context.game.progress).toBe('over');
+    clock.increment(500);
+    expect(actor.getSnapshot().matches({ over: 'results' })).toBe(true);
+    actor.send({ type: 'results.close' });
+    expect(actor.getSnapshot().context.game.progress).toBe('playing');
+  });
+
+  it("undoes the computer's and the human's move together, and reset starts afresh", async () => {
+    const { actor, clock } = start({ ...DEFAULT_SETTINGS, boardSize: '8' });
+    actor.send({ type: 'undo' }); // nothing to undo
+    expect(actor.getSnapshot().context.game.history).toHaveLength(1);
+    actor.send(place(0, 0));
+    clock.increment(100);
+    await settle();
+    clock.increment(500);
+    actor.send({ type: 'undo' });
+    expect(actor.getSnapshot().context.game.history).toHaveLength(1);
+    expect(actor.getSnapshot().context.game.currentPlayer).toBe(0);
+    actor.send(place(3, 3));
+    actor.send({ type: 'reset', settings: { ...DEFAULT_SETTINGS, boardSize: '10' }, now: 2 });
+    const { game } = actor.getSnapshot().context;
+    expect(game.boardState.gridWidth).toBe(10);
+    expect(game.history).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('playing');
+  });
+
+  it('a reset while the computer thinks stops the search', async () => {
+    let aborted = false;
+    const clock = new SimulatedClock();
+    const machine = gameMachine.provide({
+      actors: {
+        chooseAiMove: fromPromise(({ signal }) => {
+          signal.addEventListener('abort', () => (aborted = true));
+          return new Promise<AiMove | null>(() => undefined);
+        }),
+      },
+    });
+    const watched = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 1, now: 1 } }).start();
+    watched.send(place(0, 0));
+    clock.increment(100);
+    expect(watched.getSnapshot().matches('waiting')).toBe(true);
+    watched.send({ type: 'reset', now: 3 });
+    expect(aborted).toBe(true);
+    expect(watched.getSnapshot().context.game.history).toHaveLength(1);
+  });
+});

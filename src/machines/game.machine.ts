@@ -1,0 +1,189 @@
+/**
+ * The single-device game as a statechart (SPEC §4): pregame → playing ⇄ waiting
+ * (the computer thinks) → over, with undo, reset and the results dialog. Every
+ * guard and action is one call into the pure rules of src/game.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { AiMove, AiRequest, CellPosition, Engine } from '../engine';
+import { canUndo, closeResults, createGame, freeCells, humanMayPlace, placeCell, setProgress, toggleAnnotations, undo } from '../game/game';
+import { COMPUTER, isComputer } from '../game/settings';
+import type { GameState, Settings } from '../game/types';
+
+/** SPEC §9 timings, in milliseconds. */
+export const AI_TRIGGER_DELAY = 100;
+export const AI_MOVE_DELAY = 500;
+export const RESULTS_DELAY = 500;
+
+/** What the game needs of the engine: the rules, and SPEC §8's move fallbacks. */
+export type GameEngine = Pick<Engine, 'play' | 'resolveMove'>;
+
+export interface GameInput {
+  engine: GameEngine;
+  settings: Settings;
+  /** A game restored from storage, else a new one is made. */
+  game?: GameState;
+  /** Seeds the computer's moves, so a game can be replayed. */
+  seed: number;
+  now: number;
+}
+
+export interface GameContext {
+  engine: GameEngine;
+  settings: Settings;
+  game: GameState;
+  seed: number;
+  /** What the computer proposed, before the fallbacks. */
+  aiProposal: CellPosition | null;
+  /** When play began (ms), for the game's duration. */
+  playStartedAt: number | null;
+}
+
+export type GameEvent =
+  | { type: 'cell.place'; cell: CellPosition }
+  | { type: 'undo' }
+  | { type: 'reset'; settings?: Settings; now: number }
+  | { type: 'annotations.toggle' }
+  | { type: 'results.close' };
+
+function aiRequest({ game, settings, seed }: GameContext): AiRequest {
+  return {
+    board: game.boardState,
+    player: COMPUTER,
+    level: settings.aiDifficulty,
+    mode: game.scoringMechanism,
+    seed: (seed + game.history.length) >>> 0,
+  };
+}
+
+export const gameMachine = setup({
+  types: {
+    context: {} as GameContext,
+    events: {} as GameEvent,
+    input: {} as GameInput,
+  },
+  actors: {
+    /** Replaced by the page (a Web Worker, or the AI development server). */
+    chooseAiMove: fromPromise<AiMove | null, AiRequest>(async () => {
+      throw new Error('no AI provided');
+    }),
+  },
+  delays: {
+    AI_TRIGGER_DELAY,
+    AI_MOVE_DELAY,
+    RESULTS_DELAY,
+  },
+  guards: {
+    'game is over': ({ context }) => context.game.progress === 'over',
+    "computer's turn": ({ context }) =>
+      isComputer(context.settings, context.game.currentPlayer) && freeCells(context.game) > 0,
+    'human may place': ({ context }) => humanMayPlace(context.game, context.settings),
+    'undo is available': ({ context }) => canUndo(context.game, context.settings),
+  },
+  actions: {
+    'start playing': assign(({ context }) => ({
+      game: setProgress(context.game, 'playing'),
+      playStartedAt: context.playStartedAt ?? Date.now(),
+    })),
+    'mark waiting': assign(({ context }) => ({ game: setProgress(context.game, 'waiting'), aiProposal: null })),
+    'place cell': assign(({ context, event }) => {
+      if (event.type !== 'cell.place') return {};
+      const placed = placeCell(context.game, event.cell, context.engine);
+      return placed.ok ? { game: placed.state } : {};
+    }),
+    'keep proposal': assign(({ event }) => {
+      const move = (event as { output?: AiMove | null }).output;
+      return { aiProposal: move ? move.cell : null };
+    }),
+    'play the computer move': assign(({ context }) => {
+      const { game, engine, aiProposal, seed } = context;
+      const cell = engine.resolveMove(game.boardState, aiProposal, seed + game.history.length);
+      const placed = cell ? placeCell(game, cell, engine) : undefined;
+      // No valid move with cells left: progress returns to playing (SPEC §4).
+      return { game: placed?.ok ? placed.state : setProgress(game, 'playing') };
+    }),
+    'undo moves': assign(({ context }) => ({ game: undo(context.game, context.settings) })),
+    'toggle annotations': assign(({ context }) => ({ game: toggleAnnotations(context.game) })),
+    'close results': assign(({ context }) => ({ game: closeResults(context.game) })),
+    'start a new game': assign(({ context, event }) => {
+      if (event.type !== 'reset') return {};
+      const settings = event.settings ?? context.settings;
+      return { settings, game: createGame(settings, event.now), aiProposal: null, playStartedAt: null };
+    }),
+  },
+}).createMachine({
+  id: 'game',
+  context: ({ input }) => ({
+    engine: input.engine,
+    settings: input.settings,
+    game: input.game ?? createGame(input.settings, input.now),
+    seed: input.seed,
+    aiProposal: null,
+    playStartedAt: null,
+  }),
+  initial: 'pregame',
+  on: {
+    reset: { target: '.pregame', actions: 'start a new game' },
+    'annotations.toggle': { actions: 'toggle annotations' },
+  },
+  states: {
+    pregame: {
+      always: [
+        { guard: 'game is over', target: 'over' },
+        { target: 'playing', actions: 'start playing' },
+      ],
+    },
+    playing: {
+      always: { guard: 'game is over', target: 'over' },
+      after: {
+        AI_TRIGGER_DELAY: { guard: "computer's turn", target: 'waiting' },
+      },
+      on: {
+        'cell.place': { guard: 'human may place', actions: 'place cell', target: 'playing', reenter: true },
+        undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing', reenter: true },
+      },
+    },
+    waiting: {
+      entry: 'mark waiting',
+      type: 'parallel',
+      // The move lands when the search has answered and the move delay has passed.
+      onDone: { target: 'playing', actions: 'play the computer move' },
+      states: {
+        search: {
+          initial: 'thinking',
+          states: {
+            thinking: {
+              invoke: {
+                src: 'chooseAiMove',
+                input: ({ context }) => aiRequest(context),
+                onDone: { target: 'answered', actions: 'keep proposal' },
+                // A failed search falls back to a random free cell (SPEC §8).
+                onError: { target: 'answered' },
+              },
+            },
+            answered: { type: 'final' },
+          },
+        },
+        pace: {
+          initial: 'holding',
+          states: {
+            holding: { after: { AI_MOVE_DELAY: 'done' } },
+            done: { type: 'final' },
+          },
+        },
+      },
+    },
+    over: {
+      initial: 'settling',
+      on: {
+        undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing' },
+      },
+      states: {
+        settling: { after: { RESULTS_DELAY: 'results' } },
+        results: {
+          // Closing the dialog sets progress to playing (SPEC §4); the board is full.
+          on: { 'results.close': { target: '#game.playing', actions: 'close results' } },
+        },
+      },
+    },
+  },
+});
