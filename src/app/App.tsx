@@ -1,16 +1,42 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { loadEngine } from '../engine/load';
+import { HomeRoute } from './HomeRoute';
+import { SplashPage } from '../ui/home/SplashPage';
+import { ComingSoonPage } from '../ui/placeholder/ComingSoonPage';
 import { EngineCheckPage } from '../ui/EngineCheckPage';
+import { loadEngine } from '../engine/load';
 
-/** Defined once at module level so the page's load effect runs once, not on every render. */
 const load = () => loadEngine();
 
-/** Routes of the client. Every path shows the engine check until the game screens exist. */
+/** The engine's self-check, kept for developers at /engine. */
+function EngineCheckRoute() {
+  return <EngineCheckPage loadEngine={load} />;
+}
+
+/** The game page brings PixiJS and ECharts: it loads only when visited. */
+const GamePage = lazy(() => import('../ui/game/GamePage'));
+
+/** The client's routes (SPEC §2). */
 export function App() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="*" element={<EngineCheckPage loadEngine={load} />} />
+        <Route path="/" element={<SplashPage />} />
+        <Route path="/home" element={<HomeRoute />} />
+        <Route
+          path="/game"
+          element={
+            <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
+              <GamePage />
+            </Suspense>
+          }
+        />
+        <Route path="/leaderboard" element={<ComingSoonPage title="Leaderboard" />} />
+        <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
+        <Route path="/multiplayer" element={<ComingSoonPage title="Multiplayer" />} />
+        <Route path="/multiplayer/game" element={<ComingSoonPage title="Multiplayer Game" />} />
+        <Route path="/engine" element={<EngineCheckRoute />} />
+        <Route path="*" element={<ComingSoonPage title="Page not found" />} />
       </Routes>
     </BrowserRouter>
   );

@@ -6,6 +6,8 @@
 import type { CellPosition } from '../engine';
 import { createGame, moveList, placeCell, setProgress, type Rules } from './game';
 import { parseSettings } from './settings';
+
+export type { Rules } from './game';
 import type { GameState, Settings } from './types';
 
 export interface SavedGame {

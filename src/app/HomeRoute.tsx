@@ -1,0 +1,53 @@
+/**
+ * /home: the main menu, with the settings panel that starts a game.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Settings } from '../game/types';
+import { loadSettings, saveSettings } from '../services/storage';
+import { HomePage } from '../ui/home/HomePage';
+import { SettingsPanel } from '../ui/settings/SettingsPanel';
+import { UnlockModal } from '../ui/settings/UnlockModal';
+import { usePurchases } from '../ui/settings/purchases';
+
+export function HomeRoute() {
+  const navigate = useNavigate();
+  const purchases = usePurchases();
+  const [settings] = useState(loadSettings);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [unlocking, setUnlocking] = useState(false);
+
+  const start = (next: Settings) => {
+    saveSettings(next);
+    setPanelOpen(false);
+    navigate('/game', { state: { newGame: true } });
+  };
+
+  return (
+    <>
+      <HomePage onPlay={() => setPanelOpen(true)} onSignIn={() => undefined} />
+      <SettingsPanel
+        open={panelOpen}
+        context="home"
+        settings={settings}
+        premiumUnlocked={purchases.state.hasUnlockedPremiumScoring}
+        onApply={start}
+        onNavigate={(to, next) => {
+          saveSettings(next);
+          setPanelOpen(false);
+          navigate(to);
+        }}
+        onClose={() => setPanelOpen(false)}
+        onRequestUnlock={() => setUnlocking(true)}
+      />
+      <UnlockModal
+        open={unlocking}
+        onUnlock={() => {
+          purchases.unlock();
+          setUnlocking(false);
+        }}
+        onLater={() => setUnlocking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The game page's board (SPEC §2 Board): PixiJS drawing, tap to place or toggle
+ * annotations, hold-and-drag prediction popup, keyboard play and test hooks.
+ * Decisions live in src/board; this component wires them to the DOM.
+ */
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { BoardState, CellPosition, Group, PlayerIndex, Prediction, ScoringMechanism } from '../../engine';
+import { clampFocus, initialFocus, isFocusKey, moveFocus } from '../../board/focus';
+import type { GestureEffect } from '../../board/gesture';
+import { cellAt, computeLayout } from '../../board/layout';
+import { groupLabels, overlaySegments, ownerOf } from '../../board/overlay';
+import type { Point } from '../../board/types';
+import { BoardCanvas } from './BoardCanvas';
+import { BoardCells, cellElementId } from './BoardCells';
+import { PredictionPopup } from './PredictionPopup';
+import { useBoardColours } from './useBoardColours';
+import { useBoardGesture } from './useBoardGesture';
+import { useElementSize } from './useElementSize';
+import { useMoveAnnouncement } from './useMoveAnnouncement';
+import './board.css';
+
+export interface GameBoardProps {
+  board: BoardState;
+  mode: ScoringMechanism;
+  groups: Group[]; // engine.groups(board, mode)
+  annotations: { showText: boolean; showLines: boolean };
+  currentPlayer: PlayerIndex;
+  interactive: boolean; // false while the AI thinks or when the spec refuses clicks; toggling still works
+  lastMove?: CellPosition | undefined; // ringed subtly, and announced
+  onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
+  onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
+  predict(cell: CellPosition, player: PlayerIndex): Prediction | null; // null for occupied cells
+  className?: string; // extra classes on the outer element, for the page's layout
+}
+
+/** The popup's content: where the pointer is and the prediction for the cell under it. */
+interface Popup {
+  point: Point;
+  cellKey: string | null; // the cell the prediction is for, e.g. "3-4"; null when hidden
+  board: BoardState; // the board it was computed on
+  prediction: Prediction | null; // null over occupied cells and outside the grid: popup hidden
+}
+
+export function GameBoard(props: GameBoardProps) {
+  const { board, mode, groups, annotations, currentPlayer, interactive, lastMove } = props;
+  const { onPlace, onToggleAnnotations, predict, className } = props;
+  const { gridWidth, gridHeight } = board;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const size = useElementSize(containerRef);
+  const colours = useBoardColours(containerRef);
+  const [ready, setReady] = useState(false);
+  const [focusState, setFocus] = useState<CellPosition>(() => initialFocus(gridWidth, gridHeight));
+  const focus = clampFocus(focusState, gridWidth, gridHeight);
+  const [focusVisible, setFocusVisible] = useState(false);
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const announcement = useMoveAnnouncement(board, lastMove);
+
+  const layout = useMemo(
+    () => computeLayout(size.width, size.height, gridWidth, gridHeight),
+    [size.width, size.height, gridWidth, gridHeight],
+  );
+  const segments = useMemo(() => (annotations.showLines ? overlaySegments(board, mode) : []), [annotations.showLines, board, mode]);
+  const labels = useMemo(() => (annotations.showText ? groupLabels(groups) : []), [annotations.showText, groups]);
+  const occupied = board.occupiedCells[0].size + board.occupiedCells[1].size;
+  const onReady = useCallback(() => setReady(true), []);
+
+  /** A tap or a key press on a cell: place on an empty cell, toggle annotations on an occupied one. */
+  const activate = (cell: CellPosition) => {
+    if (ownerOf(board, cell) !== null) onToggleAnnotations();
+    else if (interactive) onPlace(cell);
+  };
+
+  const showPrediction = (point: Point) => {
+    const cell = cellAt(layout, point);
+    const cellKey = cell ? `${cell.gridX}-${cell.gridY}` : null;
+    // Prediction runs the engine; reuse it while the pointer stays on one cell of one board.
+    const reuse = popup !== null && popup.cellKey === cellKey && popup.board === board;
+    const prediction = reuse
+      ? popup.prediction
+      : cell && ownerOf(board, cell) === null
+        ? predict(cell, currentPlayer)
+        : null;
+    setPopup({ point, cellKey, board, prediction });
+  };
+
+  const gesture = useBoardGesture((effect: GestureEffect) => {
+    if (effect.type === 'drag') showPrediction(effect.point);
+    else if (effect.type === 'drag-end') setPopup(null);
+    else if (effect.type === 'tap') {
+      const cell = cellAt(layout, effect.point);
+      if (!cell) return;
+      setFocus(cell); // keyboard play continues from the last tapped cell
+      activate(cell);
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isFocusKey(event.key)) {
+      event.preventDefault(); // arrows would scroll the page
+      setFocus(moveFocus(focus, event.key, gridWidth, gridHeight));
+      setFocusVisible(true);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setFocusVisible(true);
+      if (!event.repeat) activate(focus); // a held key must not place, then toggle, then …
+    }
+  };
+
+  const popupId = `${id}-popup`;
+  const shownPopup = popup?.prediction ? popup : null;
+  return (
+    <div className={className ? `game-board-wrap ${className}` : 'game-board-wrap'}>
+      <div
+        ref={containerRef}
+        className="game-board"
+        data-testid="game-board"
+        data-cell-size={layout.cellSize}
+        data-origin-x={layout.originX}
+        data-origin-y={layout.originY}
+        data-occupied={occupied}
+        data-focus={`${focus.gridX}-${focus.gridY}`}
+        data-interactive={interactive}
+        data-ready={ready}
+        role="grid"
+        aria-label={`Board, ${gridWidth} by ${gridHeight}`}
+        aria-activedescendant={cellElementId(id, focus)}
+        aria-describedby={shownPopup ? popupId : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => setFocusVisible(event.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setFocusVisible(false)}
+        onContextMenu={(event) => event.preventDefault()} // a long press must not open the menu
+        {...gesture}
+      >
+        <BoardCanvas
+          width={size.width}
+          height={size.height}
+          layout={layout}
+          board={board}
+          colours={colours}
+          lastMove={lastMove}
+          segments={segments}
+          labels={labels}
+          focus={focusVisible ? focus : null}
+          onReady={onReady}
+        />
+        <BoardCells board={board} idPrefix={id} focus={focus} />
+      </div>
+      {shownPopup?.prediction && <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} />}
+      <div role="status" className="game-board__sr-only">
+        {announcement}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The score-history chart (SPEC §2 "Score chart"): both players' scores after each move on a
+ * logarithmic axis. ECharts is imported module by module (line chart, grid, tooltip, canvas)
+ * so only those parts reach the bundle, and only with the game page, which is lazy-loaded.
+ */
+import { LineChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import { init, use as registerModules, type EChartsType } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { scoreChartOption, type ChartColours } from './option';
+import './chart.css';
+
+// ECharts' own `use` (not React's): registers the parts once, when this module loads.
+registerModules([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+export interface ScoreChartProps {
+  histories: readonly [readonly number[], readonly number[]]; // each player's score after each move
+  names: readonly [string, string];
+}
+
+/** Fallbacks match the theme's values, for a page without the stylesheet. */
+const FALLBACK_PLAYERS: [string, string] = ['#2e9e4f', '#2f7de1'];
+
+/** A canvas cannot use CSS variables: read the theme's colours from the page once per draw. */
+function readColours(element: HTMLElement): ChartColours {
+  const style = getComputedStyle(element);
+  const variable = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    players: [variable('--player-0', FALLBACK_PLAYERS[0]), variable('--player-1', FALLBACK_PLAYERS[1])],
+    text: style.color || '#666',
+    grid: variable('--grid-line', 'rgba(128, 128, 128, 0.25)'),
+  };
+}
+
+export function ScoreChart({ histories, names }: ScoreChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<EChartsType | null>(null);
+  const empty = histories[0].length === 0 && histories[1].length === 0;
+
+  // One chart instance per mounted canvas; it follows the container's size.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (empty || !container) return;
+    const chart = init(container);
+    chartRef.current = chart;
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, [empty]);
+
+  const [first, second] = histories;
+  const [firstName, secondName] = names;
+  useEffect(() => {
+    const chart = chartRef.current;
+    const container = containerRef.current;
+    if (!chart || !container) return;
+    chart.setOption(scoreChartOption([first, second], [firstName, secondName], readColours(container)), {
+      notMerge: true,
+    });
+  }, [first, second, firstName, secondName, empty]);
+
+  if (empty) return <p className="score-chart-empty">No score data available</p>;
+
+  return (
+    <figure className="score-chart">
+      <div
+        ref={containerRef}
+        className="score-chart-canvas"
+        role="img"
+        aria-label={`Score history of ${firstName} and ${secondName} after each move`}
+      />
+      <figcaption className="score-chart-legend">
+        {[firstName, secondName].map((name, player) => (
+          <span key={player} className="score-chart-key">
+            <span className={`score-chart-swatch player-${player}`} aria-hidden="true" />
+            {name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The page's game actor: restored from the device or started afresh, moves of
+ * the computer from the Web Worker (or the AI development server), and saved
+ * after every change.
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import type { AiMove, AiRequest, Engine } from '../../engine';
+import { Thinker } from '../../engine/thinker';
+import { spawnBrowserWorker } from '../../engine/worker-browser';
+import { gameMachine } from '../../machines/game.machine';
+import { serverMove } from '../../services/aiDevServer';
+import { loadGame, loadSettings, saveGameState } from '../../services/storage';
+
+export interface GameActorOptions {
+  engine: Engine;
+  /** Start a new game with the stored settings instead of restoring the saved one. */
+  fresh: boolean;
+  /** In AI development mode, the server's model that plays. */
+  serverModel: string | null;
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+}
+
+/** The computer's move: from the worker, or from the AI development server. */
+function aiActor(thinker: Thinker, serverModel: string | null) {
+  return fromPromise<AiMove | null, AiRequest>(async ({ input, signal }) => {
+    signal.addEventListener('abort', () => thinker.cancel());
+    if (serverModel === null) return thinker.think(input);
+    const cell = await serverMove(input, serverModel);
+    return cell ? { cell, stats: { depth: 0, nodes: 0, elapsedMs: 0, nodesPerSecond: 0, value: 0, principalVariation: [cell] } } : null;
+  });
+}
+
+export function useGameActor({ engine, fresh, serverModel, inspect }: GameActorOptions) {
+  const [thinker] = useState(() => new Thinker(spawnBrowserWorker));
+  useEffect(() => () => thinker.dispose(), [thinker]);
+  const machine = useMemo(
+    () => gameMachine.provide({ actors: { chooseAiMove: aiActor(thinker, serverModel) } }),
+    [thinker, serverModel],
+  );
+  const [input] = useState(() => {
+    const restored = fresh ? null : loadGame(engine);
+    const settings = restored?.settings ?? loadSettings();
+    return { engine, settings, game: restored?.state, seed: Date.now() >>> 0, now: Date.now() };
+  });
+  const actor = useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => saveGameState(snapshot.context.game, snapshot.context.settings));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return actor;
+}

@@ -1,0 +1,72 @@
+import { Modal } from '../dialogs/Modal';
+import { ExampleBoard } from './ExampleBoard';
+import './info.css';
+
+/** The information dialog (SPEC §2): About, How to Play, Scoring, Controls / Game Buttons. */
+export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boolean; onClose(): void; title?: string }) {
+  return (
+    <Modal open={open} title={title} onClose={onClose} className="info-dialog">
+      <section aria-labelledby="info-about">
+        <h3 id="info-about">About</h3>
+        <p>
+          Cell Connection is a quick strategy game for two players on a square grid. Play a friend on the same device or
+          the computer at four levels: Easy, Medium, Hard and Expert.
+        </p>
+      </section>
+
+      <section aria-labelledby="info-how">
+        <h3 id="info-how">How to Play</h3>
+        <ul>
+          <li>Players take turns placing one cell each on an empty square. Player 1 is green, player 2 is blue.</li>
+          <li>Tap an empty square to place your cell. The game ends when no free square remains: the higher score wins.</li>
+          <li>Tap a placed cell to show or hide the value of each group and the lines joining its cells.</li>
+          <li>
+            Hold a cell for half a second and drag to preview a move: the popup shows Player gain, Opponent gain and Net.
+          </li>
+          <li>
+            Keyboard: the arrow keys move the focus over the board, and Enter (or Space) places a cell on the focused
+            square.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="info-scoring">
+        <h3 id="info-scoring">Scoring</h3>
+        <p>
+          Cells of one colour that touch side by side (up, down, left or right) form a group. Each group has a value, and
+          your score is the product of the values of all your groups. A single cell counts 1.
+        </p>
+        <dl className="info-terms">
+          <dt>Connection</dt>
+          <dd>A group is worth the number of its cells.</dd>
+          <dt>Expansion</dt>
+          <dd>A group is worth its directed connections: each cell counts its neighbours in the group.</dd>
+          <dt>Extension</dt>
+          <dd>A group is worth its pairs of side-by-side cells.</dd>
+        </dl>
+        <p>The same 5x5 board scored in each mode, with each group&apos;s value written on it:</p>
+        <div className="example-boards">
+          <ExampleBoard mode="connection" label="Connection" />
+          <ExampleBoard mode="expansion" label="Expansion" />
+          <ExampleBoard mode="extension" label="Extension" />
+        </div>
+      </section>
+
+      <section aria-labelledby="info-controls">
+        <h3 id="info-controls">Controls / Game Buttons</h3>
+        <dl className="info-terms">
+          <dt>Undo</dt>
+          <dd>Takes back your last move (against the AI, its reply too).</dd>
+          <dt>Reset</dt>
+          <dd>Starts a new game.</dd>
+          <dt>Stats</dt>
+          <dd>Shows game statistics.</dd>
+          <dt>Settings</dt>
+          <dd>Changes options.</dd>
+          <dt>Home</dt>
+          <dd>Returns to the main menu.</dd>
+        </dl>
+      </section>
+    </Modal>
+  );
+}

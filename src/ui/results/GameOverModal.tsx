@@ -1,0 +1,99 @@
+/**
+ * 'Game Results' (SPEC §2 "Game Over modal"): the headline, both scores, the game's settings,
+ * the score chart, the statistics table, and Play Again / Share Score / Back to Home.
+ */
+import { useState } from 'react';
+import type { AiLevel, ScoringMechanism } from '../../engine';
+import { gameTitle, headline, shareText } from '../../game/result';
+import type { BoardSize, PlayerMode } from '../../game/types';
+import { ScoreChart } from '../chart/ScoreChart';
+import { Modal } from '../dialogs/Modal';
+import { formatScore } from '../score/format';
+import { shareScore } from './share';
+import { StatisticsTable } from './StatisticsTable';
+import { boardSizeText, difficultyName, scoreBoxes } from './summary';
+import './results.css';
+
+export interface GameOverModalProps {
+  open: boolean;
+  onClose(): void;
+  playerMode: PlayerMode;
+  scores: [number, number];
+  names: [string, string];
+  boardSize: BoardSize;
+  aiDifficulty: AiLevel;
+  scoringMechanism: ScoringMechanism;
+  histories: readonly [readonly number[], readonly number[]];
+  occupiedCells: number;
+  onPlayAgain(): void; // resets with the current settings and closes the dialog (the page's job)
+  onBackToHome(): void;
+}
+
+export function GameOverModal(props: GameOverModalProps) {
+  const { open, onClose, playerMode, scores, names, histories, occupiedCells } = props;
+  const [sharing, setSharing] = useState(false);
+  const { title, result } = headline(scores, playerMode);
+  const [firstBox, secondBox] = scoreBoxes(scores, playerMode);
+
+  const onShare = async () => {
+    setSharing(true); // one share sheet at a time: a second share() call would be rejected
+    try {
+      const text = shareText(scores, playerMode, props.scoringMechanism);
+      await shareScore({ title: gameTitle(props.scoringMechanism), text }, navigator, window);
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title="Game Results" onClose={onClose} className="results-modal">
+      <div className="results-headline" data-testid="results-headline">
+        <p className="results-title">{title}</p>
+        <p className="results-outcome">{result}</p>
+      </div>
+
+      <div className="results-scores">
+        <ScoreBoxView {...firstBox} />
+        <span className="results-vs" aria-hidden="true">
+          VS
+        </span>
+        <ScoreBoxView {...secondBox} />
+      </div>
+
+      <div className="results-details">
+        <span>{boardSizeText(props.boardSize)}</span>
+        {playerMode === 'ai' && (
+          <span className={`results-difficulty ai-${props.aiDifficulty}`}>
+            AI Difficulty: {difficultyName(props.aiDifficulty)}
+          </span>
+        )}
+      </div>
+
+      <ScoreChart histories={histories} names={names} />
+      <StatisticsTable histories={histories} occupiedCells={occupiedCells} names={names} />
+
+      <div className="dialog-actions results-actions">
+        <button type="button" className="button button-primary" onClick={props.onPlayAgain}>
+          Play Again
+        </button>
+        <button type="button" className="button" onClick={() => void onShare()} disabled={sharing}>
+          Share Score
+        </button>
+        <button type="button" className="button" onClick={props.onBackToHome}>
+          Back to Home
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function ScoreBoxView({ label, score, player }: { label: string; score: number; player: 0 | 1 }) {
+  return (
+    <div className={`results-score player-${player}`} data-testid={`result-box-${label}`}>
+      <span className="results-score-label">{label}</span>
+      <span className="results-score-value" data-score={score}>
+        {formatScore(score)}
+      </span>
+    </div>
+  );
+}

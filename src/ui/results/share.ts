@@ -1,0 +1,57 @@
+/**
+ * Share Score (SPEC §2 "Game Over modal"): the device's share sheet when there is one, else the
+ * text goes to the clipboard with the alert 'Score copied to clipboard!'. The navigator and the
+ * window come in as parameters so tests can pass fakes.
+ */
+
+export const COPIED_MESSAGE = 'Score copied to clipboard!';
+
+/** The parts of `navigator` used here (a real Navigator fits). */
+export interface ShareNavigator {
+  share?: (data: ShareData) => Promise<void>;
+  canShare?: (data: ShareData) => boolean;
+  clipboard?: { writeText(text: string): Promise<void> };
+}
+
+/** The parts of `window` used here. */
+export interface ShareWindow {
+  alert(message: string): void;
+  location: { origin: string };
+}
+
+/**
+ * shared: the share sheet completed; cancelled: the user dismissed it (nothing more to do);
+ * copied: the text is on the clipboard and the alert was shown; failed: neither way worked.
+ */
+export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
+
+/** Dismissing the share sheet rejects with an AbortError; that is a choice, not a failure. */
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export async function shareScore(
+  { title, text }: { title: string; text: string },
+  nav: ShareNavigator,
+  win: ShareWindow,
+): Promise<ShareOutcome> {
+  const data: ShareData = { title, text, url: win.location.origin };
+  // Some browsers have share() but refuse some payloads: canShare says so without throwing.
+  if (typeof nav.share === 'function' && (typeof nav.canShare !== 'function' || nav.canShare(data))) {
+    try {
+      await nav.share(data); // called on nav: share() needs its navigator as `this`
+      return 'shared';
+    } catch (error) {
+      if (isAbort(error)) return 'cancelled';
+      // Otherwise (not allowed here, no target): fall back to the clipboard.
+    }
+  }
+  if (!nav.clipboard) return 'failed';
+  try {
+    await nav.clipboard.writeText(text);
+  } catch {
+    return 'failed';
+  }
+  win.alert(COPIED_MESSAGE);
+  return 'copied';
+}
