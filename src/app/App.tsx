@@ -3,15 +3,9 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
 import { SplashPage } from '../ui/home/SplashPage';
 import { ComingSoonPage } from '../ui/placeholder/ComingSoonPage';
-import { EngineCheckPage } from '../ui/EngineCheckPage';
-import { loadEngine } from '../engine/load';
-
-const load = () => loadEngine();
 
 /** The engine's self-check, kept for developers at /engine. */
-function EngineCheckRoute() {
-  return <EngineCheckPage loadEngine={load} />;
-}
+const EngineCheckRoute = lazy(() => import('./EngineCheckRoute'));
 
 /** The game page brings PixiJS and ECharts: it loads only when visited. */
 const GamePage = lazy(() => import('../ui/game/GamePage'));
@@ -35,7 +29,14 @@ export function App() {
         <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
         <Route path="/multiplayer" element={<ComingSoonPage title="Multiplayer" />} />
         <Route path="/multiplayer/game" element={<ComingSoonPage title="Multiplayer Game" />} />
-        <Route path="/engine" element={<EngineCheckRoute />} />
+        <Route
+          path="/engine"
+          element={
+            <Suspense fallback={<p className="page-loading">Loading the engine…</p>}>
+              <EngineCheckRoute />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<ComingSoonPage title="Page not found" />} />
       </Routes>
     </BrowserRouter>

@@ -9,6 +9,7 @@ import { HomePage } from '../ui/home/HomePage';
 import { SettingsPanel } from '../ui/settings/SettingsPanel';
 import { UnlockModal } from '../ui/settings/UnlockModal';
 import { usePurchases } from '../ui/settings/purchases';
+import { Modal } from '../ui/dialogs/Modal';
 
 export function HomeRoute() {
   const navigate = useNavigate();
@@ -16,6 +17,7 @@ export function HomeRoute() {
   const [settings] = useState(loadSettings);
   const [panelOpen, setPanelOpen] = useState(false);
   const [unlocking, setUnlocking] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
 
   const start = (next: Settings) => {
     saveSettings(next);
@@ -25,7 +27,11 @@ export function HomeRoute() {
 
   return (
     <>
-      <HomePage onPlay={() => setPanelOpen(true)} onSignIn={() => undefined} />
+      <HomePage onPlay={() => setPanelOpen(true)} onSignIn={() => setSigningIn(true)} />
+      {/* Accounts come with the accounts issue; until then the button says so. */}
+      <Modal open={signingIn} title="Sign In" onClose={() => setSigningIn(false)}>
+        <p>Accounts are coming soon: you can play without one.</p>
+      </Modal>
       <SettingsPanel
         open={panelOpen}
         context="home"

@@ -1,18 +1,12 @@
 /**
  * The score-history chart (SPEC §2 "Score chart"): both players' scores after each move on a
- * logarithmic axis. ECharts is imported module by module (line chart, grid, tooltip, canvas)
- * so only those parts reach the bundle, and only with the game page, which is lazy-loaded.
+ * logarithmic axis. ECharts loads on first use (./loadEcharts), in its own chunk.
  */
-import { LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import { init, use as registerModules, type EChartsType } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import type { EChartsType } from 'echarts/core';
+import { useEffect, useRef, useState } from 'react';
+import { loadEcharts } from './loadEcharts';
 import { scoreChartOption, type ChartColours } from './option';
 import './chart.css';
-
-// ECharts' own `use` (not React's): registers the parts once, when this module loads.
-registerModules([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export interface ScoreChartProps {
   histories: readonly [readonly number[], readonly number[]]; // each player's score after each move
@@ -36,20 +30,32 @@ function readColours(element: HTMLElement): ChartColours {
 export function ScoreChart({ histories, names }: ScoreChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
+  const [ready, setReady] = useState(false);
   const empty = histories[0].length === 0 && histories[1].length === 0;
 
   // One chart instance per mounted canvas; it follows the container's size.
   useEffect(() => {
     const container = containerRef.current;
     if (empty || !container) return;
-    const chart = init(container);
-    chartRef.current = chart;
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(container);
+    let disposed = false;
+    let cleanUp = () => {};
+    void loadEcharts().then((init) => {
+      if (disposed) return;
+      const chart = init(container);
+      chartRef.current = chart;
+      const observer = new ResizeObserver(() => chart.resize());
+      observer.observe(container);
+      cleanUp = () => {
+        observer.disconnect();
+        chart.dispose();
+        chartRef.current = null;
+      };
+      setReady(true);
+    });
     return () => {
-      observer.disconnect();
-      chart.dispose();
-      chartRef.current = null;
+      disposed = true;
+      cleanUp();
+      setReady(false);
     };
   }, [empty]);
 
@@ -62,7 +68,7 @@ export function ScoreChart({ histories, names }: ScoreChartProps) {
     chart.setOption(scoreChartOption([first, second], [firstName, secondName], readColours(container)), {
       notMerge: true,
     });
-  }, [first, second, firstName, secondName, empty]);
+  }, [first, second, firstName, secondName, empty, ready]);
 
   if (empty) return <p className="score-chart-empty">No score data available</p>;
 
