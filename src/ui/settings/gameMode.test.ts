@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../game/types';
+import { DEFAULT_SETTINGS as defaults } from '../../game/settings';
 import { GAME_MODES, gameModeOf, isPremiumScoring, parseGameMode, withGameMode } from './gameMode';
-
-const defaults: Settings = {
-  playerMode: 'ai',
-  firstPlayer: 'human',
-  scoringMechanism: 'connection',
-  aiDifficulty: 'medium',
-  boardSize: '6',
-  aiDepths: { easy: 1, medium: 2, hard: 4 },
-};
 
 describe('game mode selector', () => {
   it('offers the three modes with the spec’s labels', () => {
