@@ -9,7 +9,7 @@ import type { AiMove, AiRequest, Engine } from '../engine';
 import { loadEngine } from '../engine/load';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
-import { gameMachine } from './game.machine';
+import { gameMachine, type AiTask } from './game.machine';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | null> = async (r) => engine.chooseMove(r)) {
   const clock = new SimulatedClock();
-  const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiRequest }) => ai(input)) } });
+  const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiTask }) => ai(input.request)) } });
   const actor = createActor(machine, { clock, input: { engine, settings, seed: 7, now: 1 } }).start();
   return { actor, clock };
 }
@@ -141,5 +141,28 @@ describe('the game statechart', () => {
     watched.send({ type: 'reset', now: 3 });
     expect(aborted).toBe(true);
     expect(watched.getSnapshot().context.game.history).toHaveLength(1);
+  });
+
+  it('asks the AI server model chosen in AI development mode, else the engine', async () => {
+    const tasks: AiTask[] = [];
+    const clock = new SimulatedClock();
+    const machine = gameMachine.provide({
+      actors: {
+        chooseAiMove: fromPromise(async ({ input }: { input: AiTask }) => {
+          tasks.push(input);
+          return engine.chooseMove(input.request);
+        }),
+      },
+    });
+    const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 1, now: 1 } }).start();
+    actor.send(place(0, 0));
+    clock.increment(100);
+    await settle();
+    clock.increment(500);
+    actor.send({ type: 'ai.server', model: 'hard' });
+    actor.send(place(5, 5));
+    clock.increment(100);
+    expect(tasks.map((t) => t.serverModel)).toEqual([null, 'hard']);
+    expect(tasks[1]?.request.player).toBe(1);
   });
 });

@@ -27,8 +27,16 @@ export interface GameInput {
   now: number;
 }
 
+/** What the computer is asked: the search request, and which AI server model plays (if any). */
+export interface AiTask {
+  request: AiRequest;
+  /** In AI development mode, the local AI server's model; otherwise null (the engine plays). */
+  serverModel: string | null;
+}
+
 export interface GameContext {
   engine: GameEngine;
+  serverModel: string | null;
   settings: Settings;
   game: GameState;
   seed: number;
@@ -43,16 +51,18 @@ export type GameEvent =
   | { type: 'undo' }
   | { type: 'reset'; settings?: Settings; now: number }
   | { type: 'annotations.toggle' }
-  | { type: 'results.close' };
+  | { type: 'results.close' }
+  | { type: 'ai.server'; model: string | null };
 
-function aiRequest({ game, settings, seed }: GameContext): AiRequest {
-  return {
+function aiTask({ game, settings, seed, serverModel }: GameContext): AiTask {
+  const request: AiRequest = {
     board: game.boardState,
     player: COMPUTER,
     level: settings.aiDifficulty,
     mode: game.scoringMechanism,
     seed: (seed + game.history.length) >>> 0,
   };
+  return { request, serverModel };
 }
 
 export const gameMachine = setup({
@@ -63,7 +73,7 @@ export const gameMachine = setup({
   },
   actors: {
     /** Replaced by the page (a Web Worker, or the AI development server). */
-    chooseAiMove: fromPromise<AiMove | null, AiRequest>(async () => {
+    chooseAiMove: fromPromise<AiMove | null, AiTask>(async () => {
       throw new Error('no AI provided');
     }),
   },
@@ -104,6 +114,7 @@ export const gameMachine = setup({
     'undo moves': assign(({ context }) => ({ game: undo(context.game, context.settings) })),
     'toggle annotations': assign(({ context }) => ({ game: toggleAnnotations(context.game) })),
     'close results': assign(({ context }) => ({ game: closeResults(context.game) })),
+    'choose the AI server model': assign(({ event }) => (event.type === 'ai.server' ? { serverModel: event.model } : {})),
     'start a new game': assign(({ context, event }) => {
       if (event.type !== 'reset') return {};
       const settings = event.settings ?? context.settings;
@@ -114,6 +125,7 @@ export const gameMachine = setup({
   id: 'game',
   context: ({ input }) => ({
     engine: input.engine,
+    serverModel: null,
     settings: input.settings,
     game: input.game ?? createGame(input.settings, input.now),
     seed: input.seed,
@@ -124,6 +136,7 @@ export const gameMachine = setup({
   on: {
     reset: { target: '.pregame', actions: 'start a new game' },
     'annotations.toggle': { actions: 'toggle annotations' },
+    'ai.server': { actions: 'choose the AI server model' },
   },
   states: {
     pregame: {
@@ -154,7 +167,7 @@ export const gameMachine = setup({
             thinking: {
               invoke: {
                 src: 'chooseAiMove',
-                input: ({ context }) => aiRequest(context),
+                input: ({ context }) => aiTask(context),
                 onDone: { target: 'answered', actions: 'keep proposal' },
                 // A failed search falls back to a random free cell (SPEC §8).
                 onError: { target: 'answered' },
