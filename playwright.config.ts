@@ -4,51 +4,77 @@ import { existsSync } from 'node:fs';
 // Runs against the built client (`npm run build` first; scripts/test does) served by the
 // real node server, in Debian's Chromium: Playwright's own browsers cannot be downloaded here.
 const port = 3101;
+// A second server serves the client built with the premium modes locked (dist-locked/), for the
+// unlock journey only: the shipped build starts unlocked, so its modal never opens there.
+const lockedPort = 3102;
 
 // Without a build the server answers 503 and Playwright would wait out its whole timeout.
 if (!existsSync(new URL('dist/index.html', import.meta.url))) {
   throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
 }
 
+/** The locked client is rebuilt (about 5 s) when missing or older than dist/, e.g. after a plain `npm run build`. */
+const buildLocked =
+  '[ dist-locked/index.html -nt dist/index.html ] || ' +
+  'VITE_PREMIUM_DEFAULT=locked node_modules/.bin/vite build --outDir dist-locked --emptyOutDir --logLevel warn';
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    // SwiftShader gives WebGL without a GPU; the rest keeps Chromium off the network.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two: the journeys mostly wait for the AI's 600 ms answers, so a second worker halves the run
+  // (about 80 s instead of 140 s on two busy cores). `--workers 1` works too.
+  workers: 2,
   retries: 0,
   reporter: 'list',
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
   },
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          // SwiftShader gives WebGL without a GPU; the rest keeps Chromium off the network.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--use-angle=swiftshader',
-            '--enable-unsafe-swiftshader',
-          ],
-        },
-      },
+      testIgnore: /unlock\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${port}` },
+    },
+    {
+      name: 'chromium-locked',
+      testMatch: /unlock\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${lockedPort}` },
     },
   ],
-  webServer: {
-    command: 'node_modules/.bin/tsx server/src/index.ts',
-    url: `http://localhost:${port}`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx server/src/index.ts',
+      url: `http://localhost:${port}`,
+      env: { PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `${buildLocked} && exec node_modules/.bin/tsx server/src/index.ts`,
+      url: `http://localhost:${lockedPort}`,
+      env: { PORT: String(lockedPort), CLIENT_DIR: 'dist-locked' },
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+  ],
 });

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
-test('the home page shows the version and the engine scores the spec example board', async ({ page }) => {
-  await page.goto('/');
+test('the engine self-check page (/engine) scores the spec example board', async ({ page }) => {
+  await page.goto('/engine');
   await expect(page).toHaveTitle('Cell Connection');
   await expect(page.getByText('Version 1.0.0')).toBeVisible();
 
@@ -20,7 +20,7 @@ test('the home page shows the version and the engine scores the spec example boa
 });
 
 test('the computer opponent searches in a Web Worker in the browser', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/engine');
   const move = page.getByTestId('computer-move');
   await expect(move).toHaveText(/^\d+-\d+$/);
   const [x, y] = (await move.innerText()).split('-').map(Number);
@@ -30,7 +30,9 @@ test('the computer opponent searches in a Web Worker in the browser', async ({ p
   expect(Number(await page.getByTestId('computer-depth').innerText())).toBeGreaterThanOrEqual(1);
 });
 
-test('a deep link is served the client too', async ({ page }) => {
+test('/game?settings=open opens the Game Settings panel on load', async ({ page }) => {
   await page.goto('/game?settings=open');
-  await expect(page.getByText('Version 1.0.0')).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'Game Settings' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Start New Game', exact: true })).toBeVisible();
 });

@@ -1,11 +1,16 @@
+import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface ServerConfig {
   port: number;
   /** Undefined listens on every interface, IPv4 and IPv6 alike, so `localhost` works either way. */
   host: string | undefined;
+  /** Absolute path of the built client the server serves, e.g. /srv/cell-connection/dist. */
   distDir: string;
 }
+
+/** The repository's root, which a relative CLIENT_DIR is resolved against (not the working directory). */
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Reads the server's settings from the environment, once, refusing bad values with a clear error. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -14,9 +19,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!/^\d+$/.test(rawPort) || port > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got "${rawPort}"`);
   }
+  // CLIENT_DIR: which built client to serve, e.g. dist-locked for the e2e tests; dist by default.
+  const clientDir = env.CLIENT_DIR || 'dist';
   return {
     port,
     host: env.HOST || undefined,
-    distDir: fileURLToPath(new URL('../../dist', import.meta.url)),
+    distDir: isAbsolute(clientDir) ? resolve(clientDir) : resolve(REPO_ROOT, clientDir),
   };
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Settings } from '../game/types';
-import { loadSettings, saveSettings } from '../services/storage';
+import { forgetGame, loadSettings, saveSettings } from '../services/storage';
 import { HomePage } from '../ui/home/HomePage';
 import { SettingsPanel } from '../ui/settings/SettingsPanel';
 import { UnlockModal } from '../ui/settings/UnlockModal';
@@ -20,9 +20,12 @@ export function HomeRoute() {
   const [signingIn, setSigningIn] = useState(false);
 
   const start = (next: Settings) => {
+    // A new game: the saved one goes, and /game starts from these settings. (Not a
+    // navigation flag: the browser would keep it through a reload of /game.)
+    forgetGame();
     saveSettings(next);
     setPanelOpen(false);
-    navigate('/game', { state: { newGame: true } });
+    navigate('/game');
   };
 
   return (

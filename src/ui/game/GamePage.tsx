@@ -4,7 +4,7 @@
  * ECharts load only with it.
  */
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import { GameScreen } from './GameScreen';
@@ -14,7 +14,6 @@ export default function GamePage() {
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [params] = useSearchParams();
-  const location = useLocation();
   const inspector = useInspector(params.get('inspect') === 'true');
 
   useEffect(() => {
@@ -23,11 +22,9 @@ export default function GamePage() {
 
   if (failure) return <p role="alert">Could not load the game engine: {failure}</p>;
   if (!engine || inspector === 'loading') return <p className="page-loading">Loading the game…</p>;
-  const fresh = (location.state as { newGame?: boolean } | null)?.newGame === true;
   return (
     <GameScreen
       engine={engine}
-      fresh={fresh}
       openSettings={params.get('settings') === 'open'}
       aiDev={params.get('aiDev') === 'true'}
       inspect={inspector ?? undefined}

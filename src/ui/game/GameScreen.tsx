@@ -22,16 +22,15 @@ import './game.css';
 
 export interface GameScreenProps {
   engine: Engine;
-  fresh: boolean;
   openSettings: boolean;
   aiDev: boolean;
   inspect?: ((event: InspectionEvent) => void) | undefined;
 }
 
-export function GameScreen({ engine, fresh, openSettings, aiDev, inspect }: GameScreenProps) {
+export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenProps) {
   const navigate = useNavigate();
   const dev = useAiDev(aiDev);
-  const actor = useGameActor({ engine, fresh, serverModel: dev.connected ? dev.model : null, inspect });
+  const actor = useGameActor({ engine, serverModel: dev.connected ? dev.model : null, inspect });
   const game = useSelector(actor, (s) => s.context.game);
   const settings = useSelector(actor, (s) => s.context.settings);
   const thinking = useSelector(actor, (s) => s.matches('waiting'));

@@ -15,8 +15,6 @@ import { loadGame, loadSettings, saveGameState } from '../../services/storage';
 
 export interface GameActorOptions {
   engine: Engine;
-  /** Start a new game with the stored settings instead of restoring the saved one. */
-  fresh: boolean;
   /** In AI development mode, the server's model that plays. */
   serverModel: string | null;
   inspect?: ((event: InspectionEvent) => void) | undefined;
@@ -32,12 +30,12 @@ function aiActor(thinker: Thinker) {
   });
 }
 
-export function useGameActor({ engine, fresh, serverModel, inspect }: GameActorOptions) {
+export function useGameActor({ engine, serverModel, inspect }: GameActorOptions) {
   const [thinker] = useState(() => new Thinker(spawnBrowserWorker));
   useEffect(() => () => thinker.dispose(), [thinker]);
   const [machine] = useState(() => gameMachine.provide({ actors: { chooseAiMove: aiActor(thinker) } }));
   const [input] = useState(() => {
-    const restored = fresh ? null : loadGame(engine);
+    const restored = loadGame(engine);
     const settings = restored?.settings ?? loadSettings();
     return { engine, settings, game: restored?.state, seed: Date.now() >>> 0, now: Date.now() };
   });
