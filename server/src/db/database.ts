@@ -1,0 +1,19 @@
+/**
+ * The database the server talks to: embedded PGlite (the default, in ./data/pg)
+ * or PostgreSQL (DATABASE_URL). One small interface for both, so everything
+ * above it runs the same SQL on either.
+ */
+
+/** Runs SQL with positional parameters ($1, $2, ...). */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
