@@ -1,24 +1,31 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { createKeys, loadSecret } from './server/src/auth/keys';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
 // Vitest shares this file so tests resolve imports exactly as the build does.
-export default defineConfig({
-  plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // The engine's .wasm must stay a separate file: the server sends it as
-    // application/wasm so browsers can compile it while it streams.
-    assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
-  },
-  // The AI worker (src/engine/worker.ts) is an ES module: it awaits its set-up at top level.
-  worker: { format: 'es' },
-  server: { port: 5173 },
-  test: {
-    environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
-    exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'target/**'],
-  },
+export default defineConfig(async () => {
+  // The client carries the anon key, as a Supabase client does: a JWT with role anon signed
+  // with the server's secret (./data/jwt-secret, made once, or JWT_SECRET), unless one is given.
+  const anonKey = process.env.VITE_SUPABASE_ANON_KEY || (await createKeys(loadSecret())).anonKey;
+  return {
+    plugins: [react()],
+    define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey) },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      // The engine's .wasm must stay a separate file: the server sends it as
+      // application/wasm so browsers can compile it while it streams.
+      assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
+    },
+    // The AI worker (src/engine/worker.ts) is an ES module: it awaits its set-up at top level.
+    worker: { format: 'es' as const },
+    server: { port: 5173 },
+    test: {
+      environment: 'node',
+      include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
+      exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'target/**'],
+    },
+  };
 });
