@@ -1,19 +1,28 @@
-// Composition root of the node server: reads settings, wires the parts, listens.
+// Composition root of the node server: reads settings, opens the database, wires the APIs, listens.
 import type { AddressInfo } from 'node:net';
+import { createAuthApi } from './auth/api';
+import { createKeys, loadSecret } from './auth/keys';
 import { readConfig } from './config';
+import { openDatabase } from './db/open';
 import { createHttpServer } from './http/server';
+import { createRestApi } from './rest/api';
 
 const config = readConfig();
-const server = createHttpServer({ distDir: config.distDir });
+const db = await openDatabase();
+const keys = await createKeys(loadSecret());
+const server = createHttpServer({
+  distDir: config.distDir,
+  apis: [await createAuthApi({ db, keys }), await createRestApi({ db, keys })],
+});
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Cell Connection at http://localhost:${port}`);
+  console.log(`Cell Connection at http://localhost:${port} (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    server.close(() => void db.close().finally(() => process.exit(0)));
     // Open keep-alive connections would otherwise hold the process up.
     server.closeAllConnections();
   });

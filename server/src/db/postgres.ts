@@ -19,6 +19,9 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can fail (PostgreSQL restarting, the pool closing): the pool
+  // replaces it; without a listener the error would end the whole process.
+  pool.on('error', (error) => console.error('idle PostgreSQL connection failed:', error.message));
   await pool.query('select 1');
   return {
     kind: 'postgres',

@@ -1,0 +1,187 @@
+/**
+ * The auth API through raw HTTP, on both real databases: the API key, forged and expired
+ * tokens, oversized and broken bodies, the sign-in throttle and refresh-token expiry (with an
+ * injected clock), concurrent refreshes, CORS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { createKeys } from './keys';
+import { startAuthServer, type RunningAuthServer } from './test-server';
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+describe.each(TEST_DATABASES)('the auth API through raw HTTP on %s', (_name, open) => {
+  let test: TestDatabase;
+  let server: RunningAuthServer;
+  let offsetMs = 0;
+  beforeAll(async () => {
+    test = await open();
+    server = await startAuthServer(test.db, () => new Date(Date.now() + offsetMs));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await test?.stop();
+  });
+
+  async function call(path: string, init: RequestInit & { apikey?: string | null; bearer?: string } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const apikey = init.apikey === undefined ? server.keys.anonKey : init.apikey;
+    if (apikey !== null) headers.apikey = apikey;
+    if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
+    const response = await fetch(`${server.url}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+  const post = (path: string, body: unknown, init: Parameters<typeof call>[1] = {}) =>
+    call(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
+  const count = async (table: string) => (await test.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+  const signUp = async (email: string, password = 'secret1') => {
+    const reply = await post('/auth/v1/signup', { email, password });
+    expect(reply.status).toBe(200);
+    return reply.body as { access_token: string; refresh_token: string; user: { id: string; email: string } };
+  };
+
+  it('refuses requests without this server\'s anon key as apikey', async () => {
+    const forged = await createKeys('some other secret, not the server one');
+    const user = await signUp('keyholder@example.com');
+    for (const apikey of [null, '', 'not-a-jwt', forged.anonKey, user.access_token]) {
+      const reply = await post('/auth/v1/signup', { email: 'intruder@example.com', password: 'secret1' }, { apikey });
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ message: 'Invalid API key' });
+      expect(reply.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect(await count("auth.users where email = 'intruder@example.com'")).toBe(0);
+  });
+
+  it('refuses forged, expired, anon and missing Bearer tokens with 401', async () => {
+    const user = await signUp('bearer@example.com');
+    const forged = await createKeys('some other secret, not the server one');
+    const forgedToken = (await forged.accessToken(user.user)).token;
+    const expiredToken = (await server.keys.accessToken(user.user, new Date(Date.now() - 2 * 3600 * 1000))).token;
+    const [header, payload] = user.access_token.split('.');
+    const unsigned = `${header}.${payload}.`;
+    for (const bearer of [forgedToken, expiredToken, server.keys.anonKey, unsigned, 'garbage']) {
+      for (const [path, method] of [
+        ['/auth/v1/user', 'GET'],
+        ['/auth/v1/logout', 'POST'],
+      ] as const) {
+        const reply = await call(path, { method, bearer });
+        expect(reply.status).toBe(401);
+        expect(reply.body).toMatchObject({ code: 401, error_code: 'bad_jwt', msg: expect.stringMatching(/^invalid JWT: /) });
+      }
+    }
+    expect((await call('/auth/v1/user')).status).toBe(401);
+    // The real token still works, and logout with a forged one revoked nothing.
+    expect((await call('/auth/v1/user', { bearer: user.access_token })).body).toMatchObject({ email: 'bearer@example.com' });
+    expect((await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refresh_token })).status).toBe(200);
+  });
+
+  it('refuses a body over 1 MB with 413 and broken JSON with 400, storing nothing', async () => {
+    const users = await count('auth.users');
+    const huge = JSON.stringify({ email: 'huge@example.com', password: 'secret1', data: { username: 'x'.repeat(1024 * 1024) } });
+    const tooBig = await post('/auth/v1/signup', huge);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({ code: 413, error_code: 'request_too_large' });
+    for (const body of ['{"email": ', '', '[1,2]', 'null']) {
+      const broken = await post('/auth/v1/signup', body);
+      expect(broken.status).toBe(400);
+      expect(broken.body).toMatchObject({ code: 400, error_code: 'bad_json' });
+    }
+    const longName = await post('/auth/v1/signup', { email: 'long@example.com', password: 'secret1', data: { username: 'x'.repeat(51) } });
+    expect(longName.status).toBe(400);
+    const injection = await post('/auth/v1/signup', { email: "x'); drop table auth.users; --@example.com", password: 'secret1' });
+    expect(injection.body).toMatchObject({ msg: 'Unable to validate email address: invalid format' });
+    expect(await count('auth.users')).toBe(users);
+  });
+
+  it('answers unknown paths and methods under /auth/v1 in GoTrue\'s shape, and leaves other paths alone', async () => {
+    expect((await call('/auth/v1/admin/users')).status).toBe(404);
+    expect((await call('/auth/v1/signup')).status).toBe(405);
+    expect((await post('/auth/v1/token?grant_type=magic', {})).body).toMatchObject({ code: 400, error_code: 'unsupported_grant_type' });
+    const outside = await fetch(`${server.url}/rest/v1/profiles`);
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toBe('not found');
+  });
+
+  it('answers CORS preflights for any origin with the headers supabase-js sends', async () => {
+    const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://game.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = response.headers.get('access-control-allow-headers')!.split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version']));
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('slows down repeated failed sign-ins: 429 after 5 failures in 15 minutes, until the window passes', async () => {
+    await signUp('throttled@example.com', 'right-password');
+    await signUp('bystander@example.com', 'right-password');
+    const signIn = (email: string, password: string) => post('/auth/v1/token?grant_type=password', { email, password });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        offsetMs = attempt * 60_000;
+        expect((await signIn('throttled@example.com', 'wrong')).body).toMatchObject({ code: 400, msg: 'Invalid login credentials' });
+      }
+      for (const password of ['wrong', 'right-password']) {
+        const refused = await signIn('THROTTLED@example.com', password);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({ code: 429, error_code: 'over_request_rate_limit', msg: 'Too many sign-in attempts. Try again later.' });
+      }
+      // Other accounts are not affected.
+      expect((await signIn('bystander@example.com', 'right-password')).status).toBe(200);
+      // 14 minutes after the last failure, the first has left the window: one attempt is allowed again.
+      offsetMs = 15 * 60_000 + 1000;
+      expect((await signIn('throttled@example.com', 'right-password')).status).toBe(200);
+      // Guesses sent all at once are held to the limit as well.
+      const burst = await Promise.all(Array.from({ length: 12 }, () => signIn('bystander@example.com', 'wrong')));
+      expect(burst.filter((reply) => reply.status === 400)).toHaveLength(5);
+      expect(burst.filter((reply) => reply.status === 429)).toHaveLength(7);
+      // Unknown addresses are throttled the same way.
+      for (let attempt = 0; attempt < 5; attempt++) await signIn('ghost@example.com', 'guess');
+      expect((await signIn('ghost@example.com', 'guess')).status).toBe(429);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('expires refresh tokens left unused for 30 days', async () => {
+    const user = await signUp('sleeper@example.com');
+    try {
+      offsetMs = 31 * 24 * 3600 * 1000;
+      const reply = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refresh_token });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' });
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('lets only one of two concurrent refreshes with one token win, then revokes the family', async () => {
+    const user = await signUp('racer@example.com');
+    const replies = await Promise.all(
+      [0, 1].map(() => post('/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refresh_token })),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    const winner = replies.find((reply) => reply.status === 200)!.body as { refresh_token: string };
+    expect((await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: winner.refresh_token })).status).toBe(400);
+  });
+
+  it('stores no password or refresh token in clear', async () => {
+    const user = await signUp('clear@example.com', 'plain-password');
+    const rows = await test.db.query<{ dump: string }>(
+      `select (select json_agg(u)::text from auth.users u) || (select json_agg(t)::text from local_auth.refresh_tokens t) as dump`,
+    );
+    expect(rows[0]!.dump).not.toContain('plain-password');
+    expect(rows[0]!.dump).not.toContain(user.refresh_token);
+  });
+});
