@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSecret } from './server/src/auth/keys';
 
 // Runs against the built client (`npm run build` first; scripts/test does) served by the
 // real node server, in Debian's Chromium: Playwright's own browsers cannot be downloaded here.
@@ -37,6 +40,8 @@ const chromium = {
   },
 };
 
+const freshDataDir = (name: string) => mkdtempSync(join(tmpdir(), `cc-e2e-${name}-`));
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -61,18 +66,20 @@ export default defineConfig({
       use: { ...chromium, baseURL: `http://localhost:${lockedPort}` },
     },
   ],
+  // Each test server starts on an empty database of its own (two PGlites must not share a
+  // folder); both sign with the secret that the built client's anon key was made from.
   webServer: [
     {
       command: 'node_modules/.bin/tsx server/src/index.ts',
       url: `http://localhost:${port}`,
-      env: { PORT: String(port) },
+      env: { PORT: String(port), DATA_DIR: freshDataDir('main'), JWT_SECRET: loadSecret() },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: `${buildLocked} && exec node_modules/.bin/tsx server/src/index.ts`,
       url: `http://localhost:${lockedPort}`,
-      env: { PORT: String(lockedPort), CLIENT_DIR: 'dist-locked' },
+      env: { PORT: String(lockedPort), CLIENT_DIR: 'dist-locked', DATA_DIR: freshDataDir('locked'), JWT_SECRET: loadSecret() },
       reuseExistingServer: false,
       timeout: 90_000,
     },

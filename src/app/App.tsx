@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
+import { AuthPanel } from '../ui/auth/AuthPanel';
+import { AuthProvider } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
 import { ComingSoonPage } from '../ui/placeholder/ComingSoonPage';
 
@@ -10,35 +12,64 @@ const EngineCheckRoute = lazy(() => import('./EngineCheckRoute'));
 /** The game page brings PixiJS and ECharts: it loads only when visited. */
 const GamePage = lazy(() => import('../ui/game/GamePage'));
 
-/** The client's routes (SPEC §2). */
+/** These bring supabase-js: they load only when visited. */
+const LeaderboardRoute = lazy(() => import('./LeaderboardRoute'));
+const ProfileRoute = lazy(() => import('./ProfileRoute'));
+
+const loading = <p className="page-loading">Loading…</p>;
+
+/** The client's routes (SPEC §2), under the app-wide auth actor and its panel. */
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<SplashPage />} />
-        <Route path="/home" element={<HomeRoute />} />
-        <Route
-          path="/game"
-          element={
-            <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
-              <GamePage />
-            </Suspense>
-          }
-        />
-        <Route path="/leaderboard" element={<ComingSoonPage title="Leaderboard" />} />
-        <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
-        <Route path="/multiplayer" element={<ComingSoonPage title="Multiplayer" />} />
-        <Route path="/multiplayer/game" element={<ComingSoonPage title="Multiplayer Game" />} />
-        <Route
-          path="/engine"
-          element={
-            <Suspense fallback={<p className="page-loading">Loading the engine…</p>}>
-              <EngineCheckRoute />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<ComingSoonPage title="Page not found" />} />
-      </Routes>
+      <AuthProvider>
+        <AppRoutes />
+        <AuthPanel />
+      </AuthProvider>
     </BrowserRouter>
+  );
+}
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<SplashPage />} />
+      <Route path="/home" element={<HomeRoute />} />
+      <Route
+        path="/game"
+        element={
+          <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
+            <GamePage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/leaderboard"
+        element={
+          <Suspense fallback={loading}>
+            <LeaderboardRoute />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/profile"
+        element={
+          <Suspense fallback={loading}>
+            <ProfileRoute />
+          </Suspense>
+        }
+      />
+      <Route path="/multiplayer" element={<ComingSoonPage title="Multiplayer" />} />
+      <Route path="/multiplayer/game" element={<ComingSoonPage title="Multiplayer Game" />} />
+      <Route
+        path="/engine"
+        element={
+          <Suspense fallback={<p className="page-loading">Loading the engine…</p>}>
+            <EngineCheckRoute />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<ComingSoonPage title="Page not found" />} />
+    </Routes>
   );
 }

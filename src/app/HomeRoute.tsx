@@ -9,7 +9,8 @@ import { HomePage } from '../ui/home/HomePage';
 import { SettingsPanel } from '../ui/settings/SettingsPanel';
 import { UnlockModal } from '../ui/settings/UnlockModal';
 import { usePurchases } from '../ui/settings/purchases';
-import { Modal } from '../ui/dialogs/Modal';
+import { useAuth } from '../ui/auth/AuthProvider';
+import { displayName } from '../machines/auth.machine';
 
 export function HomeRoute() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function HomeRoute() {
   const [settings] = useState(loadSettings);
   const [panelOpen, setPanelOpen] = useState(false);
   const [unlocking, setUnlocking] = useState(false);
-  const [signingIn, setSigningIn] = useState(false);
+  const auth = useAuth();
 
   const start = (next: Settings) => {
     // A new game: the saved one goes, and /game starts from these settings. (Not a
@@ -30,11 +31,12 @@ export function HomeRoute() {
 
   return (
     <>
-      <HomePage onPlay={() => setPanelOpen(true)} onSignIn={() => setSigningIn(true)} />
-      {/* Accounts come with the accounts issue; until then the button says so. */}
-      <Modal open={signingIn} title="Sign In" onClose={() => setSigningIn(false)}>
-        <p>Accounts are coming soon: you can play without one.</p>
-      </Modal>
+      <HomePage
+        onPlay={() => setPanelOpen(true)}
+        onSignIn={auth.openPanel}
+        signedInAs={auth.user ? displayName(auth.user) : undefined}
+        onSignOut={auth.signOut}
+      />
       <SettingsPanel
         open={panelOpen}
         context="home"

@@ -9,7 +9,9 @@ import type { InspectionEvent } from 'xstate';
 import type { BoardState, CellPosition, Engine } from '../../engine';
 import { canUndo } from '../../game/game';
 import type { Settings } from '../../game/types';
+import { avatarInitial } from '../../machines/auth.machine';
 import { forgetGame, saveSettings } from '../../services/storage';
+import { useAuth } from '../auth/AuthProvider';
 import { GameBoard } from '../board/GameBoard';
 import { NavigationBar } from '../nav/NavigationBar';
 import { ScoreDisplay } from '../score/ScoreDisplay';
@@ -30,7 +32,8 @@ export interface GameScreenProps {
 export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenProps) {
   const navigate = useNavigate();
   const dev = useAiDev(aiDev);
-  const actor = useGameActor({ engine, serverModel: dev.connected ? dev.model : null, inspect });
+  const auth = useAuth();
+  const actor = useGameActor({ engine, serverModel: dev.connected ? dev.model : null, inspect, user: auth.user });
   const game = useSelector(actor, (s) => s.context.game);
   const settings = useSelector(actor, (s) => s.context.settings);
   const thinking = useSelector(actor, (s) => s.matches('waiting'));
@@ -42,7 +45,8 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
     () => [groups.filter((g) => g.player === 0).map((g) => g.value), groups.filter((g) => g.player === 1).map((g) => g.value)],
     [groups],
   );
-  const names = playerNames(settings, 'Anonymous');
+  // Shown name: username, else e-mail, else Anonymous (SPEC §2).
+  const names = playerNames(settings, auth.user?.username || auth.user?.email || 'Anonymous');
   const moved = game.history.length > 1;
   const lastMove = useMemo(() => lastCell(game.history.at(-2)?.boardState, game.boardState), [game]);
 
@@ -62,7 +66,8 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         title={GAME_TITLES[game.scoringMechanism]}
         onLogo={() => setDialog('info')}
         onInfo={() => setDialog('info')}
-        onUser={() => navigate('/home')}
+        userInitial={auth.user ? avatarInitial(auth.user) : undefined}
+        onUser={auth.openPanel}
       >
         {aiDev && <AiDevBadge status={dev} />}
       </NavigationBar>

@@ -4,13 +4,15 @@
  * after every change.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import type { AiMove, Engine } from '../../engine';
 import { Thinker } from '../../engine/thinker';
 import { spawnBrowserWorker } from '../../engine/worker-browser';
+import { initialSubmitted, scorePayload, shouldSubmitScore, submissionStep, type Submitter } from '../../game/submission';
 import { gameMachine, type AiTask } from '../../machines/game.machine';
 import { serverMove } from '../../services/aiDevServer';
+import { submitScore } from '../../services/scores';
 import { loadGame, loadSettings, saveGameState } from '../../services/storage';
 
 export interface GameActorOptions {
@@ -18,6 +20,8 @@ export interface GameActorOptions {
   /** In AI development mode, the server's model that plays. */
   serverModel: string | null;
   inspect?: ((event: InspectionEvent) => void) | undefined;
+  /** The signed-in player, whose finished games against the AI are submitted (SPEC §4). */
+  user: Submitter | null;
 }
 
 /** The computer's move: from the worker, or from the AI development server's model. */
@@ -30,7 +34,7 @@ function aiActor(thinker: Thinker) {
   });
 }
 
-export function useGameActor({ engine, serverModel, inspect }: GameActorOptions) {
+export function useGameActor({ engine, serverModel, inspect, user }: GameActorOptions) {
   const [thinker] = useState(() => new Thinker(spawnBrowserWorker));
   useEffect(() => () => thinker.dispose(), [thinker]);
   const [machine] = useState(() => gameMachine.provide({ actors: { chooseAiMove: aiActor(thinker) } }));
@@ -47,5 +51,30 @@ export function useGameActor({ engine, serverModel, inspect }: GameActorOptions)
     const subscription = actor.subscribe((snapshot) => saveGameState(snapshot.context.game, snapshot.context.settings));
     return () => subscription.unsubscribe();
   }, [actor]);
+  useScoreSubmission(actor, user);
   return actor;
+}
+
+/**
+ * Hands each finished game in once (SPEC §4 "Score submission"): when progress becomes over, a
+ * signed-in player's game against the AI that someone won with a human score above 0 goes to
+ * game_scores. A game already over when the page opens is not handed in again.
+ */
+function useScoreSubmission(actor: ReturnType<typeof useActorRef<typeof gameMachine>>, user: Submitter | null) {
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  });
+  useEffect(() => {
+    let submitted = initialSubmitted(actor.getSnapshot().context.game.progress);
+    const subscription = actor.subscribe(({ context: { game, settings, playStartedAt } }) => {
+      const step = submissionStep(submitted, game.progress);
+      submitted = step.submitted;
+      const player = userRef.current;
+      if (step.handIn && player && shouldSubmitScore(player, settings, game)) {
+        void submitScore(scorePayload(player, settings, game, playStartedAt, Date.now()));
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
 }

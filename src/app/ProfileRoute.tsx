@@ -1,0 +1,9 @@
+import { getSupabase } from '../services/supabase';
+import { useAuth } from '../ui/auth/AuthProvider';
+import { ProfilePage } from '../ui/profile/ProfilePage';
+
+/** /profile: the signed-in player's page; it redirects to /home once auth says nobody is. */
+export default function ProfileRoute() {
+  const { user, ready, isLoading } = useAuth();
+  return <ProfilePage client={getSupabase()} user={user} authLoading={!ready || isLoading} />;
+}

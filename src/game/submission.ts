@@ -1,0 +1,82 @@
+/**
+ * Score submission (SPEC §4 "Score submission", §5), in our reading: versus the AI only. Pure:
+ * whether a finished game is submitted, what is sent, and the once-per-game flag.
+ */
+import type { AiLevel, ScoringMechanism } from '../engine';
+import { humanPlayer, winnerOf } from './result';
+import type { GameState, Progress, Settings } from './types';
+
+/** The signed-in player, as much of them as a score needs. */
+export interface Submitter {
+  id: string;
+  username: string;
+}
+
+/** The game_scores insert (SPEC §3 "Score submission payload"). */
+export interface ScorePayload {
+  user_id: string;
+  username: string;
+  score: number;
+  board_size: number;
+  scoring_mechanism: ScoringMechanism;
+  game_duration: number; // whole seconds from when play began to the end
+  opponent_type: 'ai';
+  ai_difficulty: AiLevel;
+  opponent_score: number;
+}
+
+/**
+ * Submitted when: signed in, against the AI, the game is over, someone won (not a draw) and the
+ * human's score is above 0.
+ */
+export function shouldSubmitScore(user: Submitter | null, settings: Settings, game: GameState): boolean {
+  if (!user) return false;
+  if (settings.playerMode !== 'ai') return false;
+  if (game.progress !== 'over') return false;
+  if (winnerOf(game.scores) === 'draw') return false;
+  return game.scores[humanPlayer()] > 0;
+}
+
+/** Whole seconds from `startedAt` to `endedAt` (0 when play never began or the clock went back). */
+export function gameDuration(startedAt: number | null, endedAt: number): number {
+  if (startedAt === null) return 0;
+  return Math.max(0, Math.floor((endedAt - startedAt) / 1000));
+}
+
+/** The row to insert for a finished game against the AI. */
+export function scorePayload(
+  user: Submitter,
+  settings: Settings,
+  game: GameState,
+  playStartedAt: number | null,
+  endedAt: number,
+): ScorePayload {
+  const human = humanPlayer();
+  return {
+    user_id: user.id,
+    username: user.username,
+    score: game.scores[human],
+    board_size: game.boardState.gridWidth,
+    scoring_mechanism: game.scoringMechanism,
+    game_duration: gameDuration(playStartedAt, endedAt),
+    opponent_type: 'ai',
+    ai_difficulty: settings.aiDifficulty,
+    opponent_score: game.scores[human === 0 ? 1 : 0],
+  };
+}
+
+/**
+ * The once-per-game flag: `submitted` says whether this game's end has been handled. Progress
+ * becoming over (from anything else) hands the game in once; playing again resets the flag.
+ * A page that opens on a game already over starts with the flag set (see `initialSubmitted`).
+ */
+export function submissionStep(submitted: boolean, progress: Progress): { submitted: boolean; handIn: boolean } {
+  if (progress === 'over') return { submitted: true, handIn: !submitted };
+  if (progress === 'playing') return { submitted: false, handIn: false };
+  return { submitted, handIn: false };
+}
+
+/** A game restored already over was handed in (or not) when it ended: never again. */
+export function initialSubmitted(progress: Progress): boolean {
+  return progress === 'over';
+}

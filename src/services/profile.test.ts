@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeClient } from './fakeSupabase.test-helper';
+import type { GameResultRecord } from './leaderboard';
+import {
+  competitiveStats,
+  eloChangeFor,
+  fetchGameHistory,
+  fetchProfile,
+  fetchUserStats,
+  isUserId,
+  loadProfileData,
+  outcomeFor,
+  toHistoryEntry,
+  winRatePercent,
+  type Profile,
+} from './profile';
+
+const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const GONE = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+
+function record(overrides: Partial<GameResultRecord> = {}): GameResultRecord {
+  return {
+    id: '7',
+    player1_id: ME,
+    player2_id: BOB,
+    player1_score: 12,
+    player2_score: 8,
+    winner_id: ME,
+    scoring_mechanism: 'cell-connection',
+    board_size: 8,
+    created_at: '2026-11-22T10:00:00Z',
+    player1_elo_before: 1200,
+    player1_elo_after: 1220,
+    player2_elo_before: 1210,
+    player2_elo_after: 1190,
+    ...overrides,
+  };
+}
+
+const profileRow = {
+  id: ME,
+  username: 'me',
+  created_at: '2026-01-05T12:00:00Z',
+  elo_rating: 1220,
+  games_played: 3,
+  games_won: 2,
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('pure helpers', () => {
+  it('rounds the win rate and gives 0 with no games', () => {
+    expect(winRatePercent(2, 3)).toBe(67);
+    expect(winRatePercent(1, 3)).toBe(33);
+    expect(winRatePercent(0, 0)).toBe(0);
+    expect(winRatePercent(5, 5)).toBe(100);
+  });
+
+  it("computes the ELO change from the user's side", () => {
+    expect(eloChangeFor(record(), ME)).toBe(20);
+    expect(eloChangeFor(record({ player1_id: BOB, player2_id: ME }), ME)).toBe(-20);
+    expect(eloChangeFor(record(), GONE)).toBe(0);
+  });
+
+  it('names the outcome', () => {
+    expect(outcomeFor(record(), ME)).toBe('Won');
+    expect(outcomeFor(record({ winner_id: BOB }), ME)).toBe('Lost');
+    expect(outcomeFor(record({ winner_id: null }), ME)).toBe('Draw');
+  });
+
+  it("sees a game from the user's side with 'Unknown Player' for a missing name", () => {
+    const asPlayer2 = record({ player1_id: GONE, player2_id: ME, winner_id: GONE, player1_elo_after: 1230 });
+    expect(toHistoryEntry(asPlayer2, ME, new Map())).toEqual({
+      id: '7',
+      outcome: 'Lost',
+      myScore: 8,
+      opponentScore: 12,
+      opponentName: 'Unknown Player',
+      scoringMechanism: 'connection',
+      boardSize: 8,
+      eloChange: -20,
+      createdAt: '2026-11-22T10:00:00Z',
+    });
+    expect(toHistoryEntry(record(), ME, new Map([[BOB, 'bob']])).opponentName).toBe('bob');
+  });
+
+  it('prefers the stats function over the profile row', () => {
+    const profile: Profile = { ...profileRow };
+    expect(competitiveStats(profile, null)).toEqual({ eloRating: 1220, gamesPlayed: 3, gamesWon: 2, winRate: 67 });
+    expect(
+      competitiveStats(profile, { elo_rating: 1300, games_played: 4, games_won: 1, win_rate: 25, best_ai_score: null, ai_games: 0 }),
+    ).toEqual({ eloRating: 1300, gamesPlayed: 4, gamesWon: 1, winRate: 25 });
+  });
+
+  it('accepts only UUIDs as user ids', () => {
+    expect(isUserId(ME)).toBe(true);
+    expect(isUserId(`${ME},player2_id.neq.x`)).toBe(false);
+    expect(isUserId('')).toBe(false);
+  });
+});
+
+describe('fetchProfile', () => {
+  it('reads one profiles row by id', async () => {
+    const fake = fakeClient({ tables: { profiles: { data: [profileRow], error: null } } });
+    expect(await fetchProfile(fake.client, ME)).toEqual(profileRow);
+    expect(fake.queries[0]!.calls).toEqual([
+      ['select', 'id, username, created_at, elo_rating, games_played, games_won'],
+      ['eq', 'id', ME],
+      ['limit', 1],
+    ]);
+  });
+
+  it('gives null when there is no row and throws on error', async () => {
+    expect(await fetchProfile(fakeClient({ tables: { profiles: { data: [], error: null } } }).client, ME)).toBeNull();
+    await expect(
+      fetchProfile(fakeClient({ tables: { profiles: { data: null, error: { message: 'x' } } } }).client, ME),
+    ).rejects.toThrow('x');
+  });
+});
+
+describe('fetchUserStats', () => {
+  it('calls get_user_stats with user_id and reads the first row', async () => {
+    const fake = fakeClient({
+      rpcs: {
+        get_user_stats: {
+          data: [{ elo_rating: 1220, games_played: 3, games_won: 2, win_rate: '66.7', best_ai_score: '1500', ai_games: '4' }],
+          error: null,
+        },
+      },
+    });
+    expect(await fetchUserStats(fake.client, ME)).toEqual({
+      elo_rating: 1220,
+      games_played: 3,
+      games_won: 2,
+      win_rate: 66.7,
+      best_ai_score: 1500,
+      ai_games: 4,
+    });
+    expect(fake.rpcs).toEqual([{ name: 'get_user_stats', args: { user_id: ME } }]);
+  });
+
+  it('gives null for no row', async () => {
+    expect(await fetchUserStats(fakeClient({ rpcs: { get_user_stats: { data: [], error: null } } }).client, ME)).toBeNull();
+  });
+});
+
+describe('fetchGameHistory', () => {
+  it("reads the user's games newest first, limit 20, with opponents' names", async () => {
+    const fake = fakeClient({
+      tables: {
+        game_results: {
+          data: [record(), record({ id: '8', player1_id: GONE, player2_id: ME, winner_id: null })],
+          error: null,
+        },
+        profiles: { data: [{ id: BOB, username: 'bob' }], error: null },
+      },
+    });
+    const history = await fetchGameHistory(fake.client, ME);
+    expect(fake.queries[0]!.calls).toEqual([
+      ['select', '*'],
+      ['or', `player1_id.eq.${ME},player2_id.eq.${ME}`],
+      ['order', 'created_at', { ascending: false }],
+      ['limit', 20],
+    ]);
+    expect(fake.queries[1]!.calls).toEqual([
+      ['select', 'id, username'],
+      ['in', 'id', [BOB, GONE]],
+    ]);
+    expect(history.map((h) => [h.outcome, h.opponentName, h.eloChange])).toEqual([
+      ['Won', 'bob', 20],
+      ['Draw', 'Unknown Player', -20],
+    ]);
+  });
+
+  it('gives an empty list for null data and refuses a non-UUID id', async () => {
+    const fake = fakeClient({ tables: { game_results: { data: null, error: null } } });
+    expect(await fetchGameHistory(fake.client, ME)).toEqual([]);
+    await expect(fetchGameHistory(fake.client, 'x,player1_id.neq.y')).rejects.toThrow('Invalid user id');
+    expect(fake.queries).toHaveLength(1);
+  });
+});
+
+describe('loadProfileData', () => {
+  it('combines profile, stats and history; stats failure falls back to the profile row', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fake = fakeClient({
+      tables: { profiles: { data: [profileRow], error: null }, game_results: { data: [], error: null } },
+      rpcs: { get_user_stats: { data: null, error: { message: 'no function' } } },
+    });
+    const data = await loadProfileData(fake.client, ME);
+    expect(data.profile.username).toBe('me');
+    expect(data.stats).toEqual({ eloRating: 1220, gamesPlayed: 3, gamesWon: 2, winRate: 67 });
+    expect(data.history).toEqual([]);
+  });
+
+  it('fails without a profile row', async () => {
+    const fake = fakeClient({
+      tables: { profiles: { data: [], error: null }, game_results: { data: [], error: null } },
+      rpcs: { get_user_stats: { data: [], error: null } },
+    });
+    await expect(loadProfileData(fake.client, ME)).rejects.toThrow();
+  });
+});

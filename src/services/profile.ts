@@ -1,0 +1,224 @@
+/**
+ * The profile's data calls (SPEC §7, Data API) and their pure helpers.
+ * Every call takes the Supabase client as a parameter so the service has no set-up of its own.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  fetchPlayerNames,
+  num,
+  numOrNull,
+  parseGameResult,
+  rowsOf,
+  str,
+  stripCellPrefix,
+  type GameResultRecord,
+} from './leaderboard';
+
+/** Games in the profile's history (SPEC §9: profile history 20). */
+export const PROFILE_HISTORY_LIMIT = 20;
+
+/** Name shown in the profile's history for an opponent whose profile was not found (SPEC §2). */
+export const UNKNOWN_PLAYER = 'Unknown Player';
+
+/** SPEC §3, profile. */
+export interface Profile {
+  id: string;
+  username: string;
+  created_at: string;
+  elo_rating: number;
+  games_played: number;
+  games_won: number;
+}
+
+/** What get_user_stats answers (its shape is ours: SPEC §7 does not show it). */
+export interface UserStats {
+  elo_rating: number;
+  games_played: number;
+  games_won: number;
+  /** Percentage 0–100. */
+  win_rate: number;
+  best_ai_score: number | null;
+  ai_games: number;
+}
+
+/** The Competitive Stats cards. */
+export interface CompetitiveStats {
+  eloRating: number;
+  gamesPlayed: number;
+  gamesWon: number;
+  /** Rounded percentage, 0 with no games. */
+  winRate: number;
+}
+
+export type GameOutcome = 'Won' | 'Lost' | 'Draw';
+
+/** One game of Recent Games, from the signed-in user's side. */
+export interface HistoryEntry {
+  id: string;
+  outcome: GameOutcome;
+  myScore: number;
+  opponentScore: number;
+  opponentName: string;
+  scoringMechanism: string;
+  boardSize: number;
+  /** The user's rating after minus before. */
+  eloChange: number;
+  createdAt: string;
+}
+
+export interface ProfileData {
+  profile: Profile;
+  stats: CompetitiveStats;
+  history: HistoryEntry[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers
+
+/** Rounded win percentage; 0 when no games were played (SPEC §2). */
+export function winRatePercent(gamesWon: number, gamesPlayed: number): number {
+  if (!(gamesPlayed > 0)) return 0;
+  return Math.round((100 * gamesWon) / gamesPlayed);
+}
+
+/** The cards' numbers: the stats function's when it answered, else the profile row's. */
+export function competitiveStats(profile: Profile, stats: UserStats | null): CompetitiveStats {
+  const source = stats ?? profile;
+  return {
+    eloRating: source.elo_rating,
+    gamesPlayed: source.games_played,
+    gamesWon: source.games_won,
+    winRate: winRatePercent(source.games_won, source.games_played),
+  };
+}
+
+/** Which player the user was in a result, or null if neither. */
+function sideOf(record: GameResultRecord, userId: string): 1 | 2 | null {
+  if (record.player1_id === userId) return 1;
+  if (record.player2_id === userId) return 2;
+  return null;
+}
+
+/** The user's rating change in a result (after minus before); 0 if they were not in it. */
+export function eloChangeFor(record: GameResultRecord, userId: string): number {
+  const side = sideOf(record, userId);
+  if (side === 1) return record.player1_elo_after - record.player1_elo_before;
+  if (side === 2) return record.player2_elo_after - record.player2_elo_before;
+  return 0;
+}
+
+/** Won, Lost or Draw (no winner) from the user's side. */
+export function outcomeFor(record: GameResultRecord, userId: string): GameOutcome {
+  if (record.winner_id === null) return 'Draw';
+  return record.winner_id === userId ? 'Won' : 'Lost';
+}
+
+/** A result seen from the user's side, the opponent's name resolved ('Unknown Player' if not). */
+export function toHistoryEntry(
+  record: GameResultRecord,
+  userId: string,
+  names: ReadonlyMap<string, string>,
+): HistoryEntry {
+  const asPlayer2 = sideOf(record, userId) === 2;
+  const opponentId = asPlayer2 ? record.player1_id : record.player2_id;
+  return {
+    id: record.id,
+    outcome: outcomeFor(record, userId),
+    myScore: asPlayer2 ? record.player2_score : record.player1_score,
+    opponentScore: asPlayer2 ? record.player1_score : record.player2_score,
+    opponentName: names.get(opponentId) ?? UNKNOWN_PLAYER,
+    scoringMechanism: stripCellPrefix(record.scoring_mechanism),
+    boardSize: record.board_size,
+    eloChange: eloChangeFor(record, userId),
+    createdAt: record.created_at,
+  };
+}
+
+/** A user id is a UUID; anything else is refused before it reaches an `or` filter string. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUserId(value: string): boolean {
+  return UUID.test(value);
+}
+
+function failure(error: { message?: unknown } | null | undefined, fallback: string): Error {
+  return new Error(typeof error?.message === 'string' && error.message !== '' ? error.message : fallback);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+/** Read one profiles row by id. Null when there is none; throws the API's error. */
+export async function fetchProfile(client: SupabaseClient, userId: string): Promise<Profile | null> {
+  const { data, error } = await client
+    .from('profiles')
+    .select('id, username, created_at, elo_rating, games_played, games_won')
+    .eq('id', userId)
+    .limit(1);
+  if (error) throw failure(error, 'Failed to load profile');
+  const row = rowsOf(data)[0];
+  if (!row) return null;
+  return {
+    id: str(row.id),
+    username: str(row.username),
+    created_at: str(row.created_at),
+    elo_rating: num(row.elo_rating, 1200),
+    games_played: num(row.games_played),
+    games_won: num(row.games_won),
+  };
+}
+
+/** Server function get_user_stats(user_id). Null when it answers no row; throws its error. */
+export async function fetchUserStats(client: SupabaseClient, userId: string): Promise<UserStats | null> {
+  const { data, error } = await client.rpc('get_user_stats', { user_id: userId });
+  if (error) throw failure(error, 'Failed to load stats');
+  const row = rowsOf(data)[0];
+  if (!row) return null;
+  return {
+    elo_rating: num(row.elo_rating, 1200),
+    games_played: num(row.games_played),
+    games_won: num(row.games_won),
+    win_rate: num(row.win_rate),
+    best_ai_score: numOrNull(row.best_ai_score),
+    ai_games: num(row.ai_games),
+  };
+}
+
+/**
+ * Read game_results where the user is player 1 or 2, newest first, limit 20, each from the
+ * user's side with the opponent's name. Null data gives []; throws the API's error.
+ */
+export async function fetchGameHistory(client: SupabaseClient, userId: string): Promise<HistoryEntry[]> {
+  if (!isUserId(userId)) throw new Error('Invalid user id');
+  const { data, error } = await client
+    .from('game_results')
+    .select('*')
+    .or(`player1_id.eq.${userId},player2_id.eq.${userId}`)
+    .order('created_at', { ascending: false })
+    .limit(PROFILE_HISTORY_LIMIT);
+  if (error) throw failure(error, 'Failed to load game history');
+  const records = rowsOf(data).map(parseGameResult);
+  if (records.length === 0) return [];
+  const names = await fetchPlayerNames(
+    client,
+    records.map((r) => (r.player2_id === userId ? r.player1_id : r.player2_id)),
+  );
+  return records.map((record) => toHistoryEntry(record, userId, names));
+}
+
+/**
+ * Everything the profile page shows. Throws when the profile cannot be read; a failing stats
+ * call falls back to the profile row's numbers.
+ */
+export async function loadProfileData(client: SupabaseClient, userId: string): Promise<ProfileData> {
+  const [profile, stats, history] = await Promise.all([
+    fetchProfile(client, userId),
+    fetchUserStats(client, userId).catch((error: unknown) => {
+      console.warn('User stats unavailable:', error);
+      return null;
+    }),
+    fetchGameHistory(client, userId),
+  ]);
+  if (!profile) throw new Error('Profile not found');
+  return { profile, stats: competitiveStats(profile, stats), history };
+}

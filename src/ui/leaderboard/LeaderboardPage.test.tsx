@@ -1,0 +1,147 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fakeClient } from '../../services/fakeSupabase.test-helper';
+import type { AiHighScoreRow, GameResultEntry } from '../../services/leaderboard';
+import { LeaderboardPage, loadLeaderboardView } from './LeaderboardPage';
+import {
+  EMPTY_HIGH_SCORES,
+  EMPTY_RANKINGS,
+  EMPTY_RESULTS,
+  EloRankingsTable,
+  GameResultsTable,
+  HighScoresTable,
+} from './LeaderboardTables';
+
+function entry(n: number): GameResultEntry {
+  return {
+    id: String(n),
+    winnerName: `w${n}`,
+    loserName: n === 2 ? 'Unknown' : `l${n}`,
+    winnerScore: 1200 + n,
+    loserScore: 8,
+    isDraw: false,
+    scoringMechanism: 'connection',
+    boardSize: 6,
+    createdAt: '2026-11-22T10:00:00Z',
+  };
+}
+
+/** Text of each row's cells, tags stripped. */
+function rows(html: string): string[][] {
+  const body = html.split('<tbody>')[1]?.split('</tbody>')[0] ?? '';
+  return body
+    .split('</tr>')
+    .filter((r) => r.includes('<t'))
+    .map((r) =>
+      r
+        .split(/<\/t[hd]>/)
+        .slice(0, -1)
+        .map((cell) => cell.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim()),
+    );
+}
+
+describe('GameResultsTable', () => {
+  it('has Winner, Loser, Result headers, medals for the top three and #n after', () => {
+    const html = renderToStaticMarkup(<GameResultsTable results={[1, 2, 3, 4].map(entry)} />);
+    expect(html).toContain('<th scope="col">Winner</th><th scope="col">Loser</th><th scope="col">Result</th>');
+    const cells = rows(html);
+    expect(cells.map((r) => r[0])).toEqual(['🥇 w1', '🥈 w2', '🥉 w3', '#4 w4']);
+    expect(cells[1]![1]).toBe('Unknown');
+    expect(cells[0]![2]).toContain('1,201 vs 8');
+    expect(cells[0]![2]).toContain('2026');
+  });
+
+  it('shows the empty text', () => {
+    expect(renderToStaticMarkup(<GameResultsTable results={[]} />)).toContain(EMPTY_RESULTS);
+    expect(EMPTY_RESULTS).toBe('No competitive games played yet!');
+  });
+});
+
+describe('EloRankingsTable', () => {
+  it('has Rank, Player, ELO Rating, Win Rate, Games', () => {
+    const html = renderToStaticMarkup(
+      <EloRankingsTable
+        rows={[
+          { rank: 1, user_id: 'a', username: 'alice', elo_rating: 1250, win_rate: 66.7, games_played: 3 },
+          { rank: 4, user_id: 'b', username: 'bob', elo_rating: 1180, win_rate: 0, games_played: 1 },
+        ]}
+      />,
+    );
+    expect(html.replace(/<[^>]+>/g, '|')).toMatch(/Rank\|+Player\|+ELO Rating\|+Win Rate\|+Games/);
+    expect(rows(html)).toEqual([
+      ['🥇', 'alice', '1,250', '66.7%', '3'],
+      ['#4', 'bob', '1,180', '0%', '1'],
+    ]);
+  });
+
+  it('shows the empty text', () => {
+    expect(renderToStaticMarkup(<EloRankingsTable rows={[]} />)).toContain(EMPTY_RANKINGS);
+    expect(EMPTY_RANKINGS).toBe('No ranked players yet. Play competitive games to appear here!');
+  });
+});
+
+describe('HighScoresTable', () => {
+  const scores: AiHighScoreRow[] = [
+    { id: '1', username: 'x', ai_difficulty: 'expert', score: 12345, opponent_score: 3 },
+    { id: '2', username: 'h', ai_difficulty: 'hard', score: 20, opponent_score: null },
+    { id: '3', username: 'u', ai_difficulty: null, score: 1000, opponent_score: 999 },
+  ];
+
+  it('has Rank, Player, Difficulty, Your Score, AI Score with separators', () => {
+    const html = renderToStaticMarkup(<HighScoresTable rows={scores} />);
+    expect(html.replace(/<[^>]+>/g, '|')).toMatch(/Rank\|+Player\|+Difficulty\|+Your Score\|+AI Score/);
+    expect(rows(html)).toEqual([
+      ['🥇', 'x', 'Expert', '12,345', '3'],
+      ['🥈', 'h', 'Hard', '20', '—'],
+      ['🥉', 'u', 'Unknown', '1,000', '999'],
+    ]);
+  });
+
+  it('colours each difficulty through its class', () => {
+    const html = renderToStaticMarkup(<HighScoresTable rows={scores} />);
+    expect(html).toContain('class="difficulty difficulty-expert"');
+    expect(html).toContain('class="difficulty difficulty-hard"');
+    expect(html).toContain('class="difficulty difficulty-unknown"');
+  });
+
+  it('shows the empty text', () => {
+    expect(renderToStaticMarkup(<HighScoresTable rows={[]} />)).toContain(EMPTY_HIGH_SCORES);
+    expect(EMPTY_HIGH_SCORES).toBe('No AI games yet. Play against the AI to appear here!');
+  });
+});
+
+describe('LeaderboardPage', () => {
+  it('first renders the three tabs, the filters, the loading text and Back to Home', () => {
+    const { client } = fakeClient({});
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <LeaderboardPage client={client} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('role="tablist"');
+    expect(html.match(/role="tab"/g)).toHaveLength(3);
+    for (const label of ['Game Results', 'ELO Rankings', 'High Scores', 'Results', 'Rankings', 'Scores']) {
+      expect(html).toContain(`>${label}</span>`);
+    }
+    expect(html).toContain('aria-selected="true"');
+    expect(html).toContain('Scoring Mode');
+    expect(html).toContain('Board Size');
+    expect(html).toContain('>10x10</option>');
+    expect(html).toContain('>Expansion</option>');
+    expect(html).toContain('Loading scores...');
+    expect(html).toContain('Back to Home');
+  });
+
+  it('loads each tab through its service', async () => {
+    const fake = fakeClient({
+      tables: { game_results: { data: null, error: null }, game_scores: { data: [], error: null } },
+      rpcs: { get_elo_leaderboard: { data: [], error: null } },
+    });
+    expect(await loadLeaderboardView(fake.client, 'results', {})).toEqual({ tab: 'results', results: [] });
+    expect(await loadLeaderboardView(fake.client, 'rankings', {})).toEqual({ tab: 'rankings', rows: [] });
+    expect(await loadLeaderboardView(fake.client, 'scores', { boardSize: 8 })).toEqual({ tab: 'scores', rows: [] });
+    expect(fake.rpcs[0]).toEqual({ name: 'get_elo_leaderboard', args: { limit_rows: 50 } });
+    expect(fake.queries[1]!.calls).toContainEqual(['eq', 'board_size', 8]);
+  });
+});

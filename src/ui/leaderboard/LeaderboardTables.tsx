@@ -1,0 +1,149 @@
+import type { AiHighScoreRow, EloLeaderboardRow, GameResultEntry } from '../../services/leaderboard';
+import {
+  boardSizeLabel,
+  capitalise,
+  difficultyLabel,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  knownDifficulty,
+  rankLabel,
+} from './format';
+
+export const EMPTY_RESULTS = 'No competitive games played yet!';
+export const EMPTY_RANKINGS = 'No ranked players yet. Play competitive games to appear here!';
+export const EMPTY_HIGH_SCORES = 'No AI games yet. Play against the AI to appear here!';
+
+function Empty({ text }: { text: string }) {
+  return <p className="leaderboard-empty">{text}</p>;
+}
+
+function Rank({ rank }: { rank: number }) {
+  const label = rankLabel(rank);
+  return <span className={rank <= 3 ? 'leaderboard-rank leaderboard-medal' : 'leaderboard-rank'}>{label}</span>;
+}
+
+/** Game Results: Winner, Loser, Result (winner score vs loser score, and the date). */
+export function GameResultsTable({ results }: { results: readonly GameResultEntry[] }) {
+  if (results.length === 0) return <Empty text={EMPTY_RESULTS} />;
+  return (
+    <table className="leaderboard-table">
+      <caption className="leaderboard-sr-only">Recent competitive game results, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Winner</th>
+          <th scope="col">Loser</th>
+          <th scope="col">Result</th>
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((result, index) => (
+          <tr key={result.id || index}>
+            <th scope="row" className="leaderboard-player">
+              <Rank rank={index + 1} /> {result.winnerName}
+            </th>
+            <td className="leaderboard-player">{result.loserName}</td>
+            <td className="leaderboard-result">
+              <span className="leaderboard-score">
+                {formatNumber(result.winnerScore)} vs {formatNumber(result.loserScore)}
+                {result.isDraw && ' (Draw)'}
+              </span>
+              <span className="leaderboard-meta">
+                {capitalise(result.scoringMechanism)} · {boardSizeLabel(result.boardSize)} ·{' '}
+                <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** ELO Rankings: Rank, Player, ELO Rating, Win Rate, Games. */
+export function EloRankingsTable({ rows }: { rows: readonly EloLeaderboardRow[] }) {
+  if (rows.length === 0) return <Empty text={EMPTY_RANKINGS} />;
+  return (
+    <table className="leaderboard-table">
+      <caption className="leaderboard-sr-only">Players ranked by ELO rating</caption>
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Player</th>
+          <th scope="col" className="numeric">
+            ELO Rating
+          </th>
+          <th scope="col" className="numeric">
+            Win Rate
+          </th>
+          <th scope="col" className="numeric">
+            Games
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={row.user_id || index}>
+            <td>
+              <Rank rank={row.rank} />
+            </td>
+            <th scope="row" className="leaderboard-player">
+              {row.username}
+            </th>
+            <td className="numeric">{formatNumber(row.elo_rating)}</td>
+            <td className="numeric">{formatPercent(row.win_rate)}</td>
+            <td className="numeric">{formatNumber(row.games_played)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** High Scores: Rank, Player, Difficulty (in its colour), Your Score, AI Score. */
+export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
+  if (rows.length === 0) return <Empty text={EMPTY_HIGH_SCORES} />;
+  return (
+    <table className="leaderboard-table">
+      <caption className="leaderboard-sr-only">Best scores against the AI, hardest level first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Player</th>
+          <th scope="col">Difficulty</th>
+          <th scope="col" className="numeric">
+            Your Score
+          </th>
+          <th scope="col" className="numeric">
+            AI Score
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => {
+          const level = knownDifficulty(row.ai_difficulty);
+          return (
+            <tr key={row.id || index}>
+              <td>
+                <Rank rank={index + 1} />
+              </td>
+              <th scope="row" className="leaderboard-player">
+                {row.username}
+              </th>
+              <td>
+                <span
+                  className={`difficulty difficulty-${level ?? 'unknown'}`}
+                  data-difficulty={level ?? 'unknown'}
+                >
+                  {difficultyLabel(row.ai_difficulty)}
+                </span>
+              </td>
+              <td className="numeric">{formatNumber(row.score)}</td>
+              <td className="numeric">{row.opponent_score === null ? '—' : formatNumber(row.opponent_score)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

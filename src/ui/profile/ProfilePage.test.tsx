@@ -1,0 +1,103 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fakeClient } from '../../services/fakeSupabase.test-helper';
+import type { ProfileData } from '../../services/profile';
+import { ProfilePage } from './ProfilePage';
+import { EMPTY_HISTORY, ProfileView } from './ProfileView';
+
+const data: ProfileData = {
+  profile: {
+    id: 'me',
+    username: 'player one',
+    created_at: '2026-01-05T12:00:00Z',
+    elo_rating: 1220,
+    games_played: 3,
+    games_won: 2,
+  },
+  stats: { eloRating: 1220, gamesPlayed: 3, gamesWon: 2, winRate: 67 },
+  history: [
+    {
+      id: '1',
+      outcome: 'Won',
+      myScore: 1200,
+      opponentScore: 8,
+      opponentName: 'bob',
+      scoringMechanism: 'connection',
+      boardSize: 8,
+      eloChange: 20,
+      createdAt: '2026-11-22T10:00:00Z',
+    },
+    {
+      id: '2',
+      outcome: 'Lost',
+      myScore: 3,
+      opponentScore: 9,
+      opponentName: 'Unknown Player',
+      scoringMechanism: 'expansion',
+      boardSize: 6,
+      eloChange: -18,
+      createdAt: '2026-11-21T10:00:00Z',
+    },
+  ],
+};
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('ProfileView', () => {
+  it('shows the identity, the four stat cards and the recent games', () => {
+    const shown = text(renderToStaticMarkup(<ProfileView data={data} email="one@example.com" />));
+    expect(shown).toContain('player one');
+    expect(shown).toContain('one@example.com');
+    expect(shown).toMatch(/Member since (Jan 4|Jan 5), 2026/);
+    expect(shown).toContain('Competitive Stats');
+    expect(shown).toContain('ELO Rating 1,220');
+    expect(shown).toContain('Games Played 3');
+    expect(shown).toContain('Games Won 2');
+    expect(shown).toContain('Win Rate 67%');
+    expect(shown).toContain('Recent Games');
+    expect(shown).toContain('Won 1,200 - 8 vs bob Connection · 8x8 +20');
+    expect(shown).toContain('Lost 3 - 9 vs Unknown Player Expansion · 6x6 -18');
+  });
+
+  it('shows the empty text without games', () => {
+    const html = renderToStaticMarkup(<ProfileView data={{ ...data, history: [] }} email="one@example.com" />);
+    expect(html).toContain(EMPTY_HISTORY);
+    expect(EMPTY_HISTORY).toBe('No competitive games played yet');
+  });
+});
+
+describe('ProfilePage', () => {
+  const { client } = fakeClient({});
+  const user = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', email: 'one@example.com', username: 'one' };
+
+  it('waits for auth before deciding', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ProfilePage client={client} user={null} authLoading />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Loading...');
+    expect(html).not.toContain('Player Profile');
+  });
+
+  it('renders nothing of the profile when signed out (it redirects to /home)', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ProfilePage client={client} user={null} authLoading={false} />
+      </MemoryRouter>,
+    );
+    expect(html).toBe('');
+  });
+
+  it('shows the title, a loading text and Back to Home while the profile loads', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <ProfilePage client={client} user={user} authLoading={false} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Player Profile');
+    expect(html).toContain('Loading profile...');
+    expect(html).toContain('Back to Home');
+  });
+});
