@@ -1,0 +1,129 @@
+/**
+ * Issue 5's journey: a new player signs up from Home, wins a 6x6 game against Easy (moves chosen
+ * by the real engine in Node), finds the score on High Scores in the easy colour and the spec's
+ * order, sees their profile, signs out and in again, and gets the wrong-password message.
+ */
+import { formatNumber } from '../src/ui/leaderboard/format';
+import {
+  authForm,
+  authPanel,
+  cssVariableColour,
+  home,
+  nodeClient,
+  openSignIn,
+  playToWin,
+  submitCredentials,
+} from './support/accounts';
+import { dialog, scores, startGame } from './support/board';
+import { expect, test } from './support/test';
+
+test('sign up, win against Easy, High Scores, profile, sign out and in, wrong password', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const username = `Ace${stamp}`;
+  const email = `ace-${stamp}@example.com`;
+  const password = 'correct horse battery';
+
+  // Two rows of another player, through the REST API: a Medium score with a margin of 1 must
+  // rank above any Easy score (harder first); an Easy score far higher than ours but with a
+  // margin of 0 must rank below ours (larger margin first), though the server orders it first.
+  const rival = await nodeClient(baseURL!);
+  const rivalName = `Rival${stamp}`;
+  const signedUp = await rival.auth.signUp({
+    email: `rival-${stamp}@example.com`,
+    password: 'rival password',
+    options: { data: { username: rivalName } },
+  });
+  expect(signedUp.error).toBeNull();
+  const rivalId = signedUp.data.user!.id;
+  const row = { user_id: rivalId, username: rivalName, board_size: 6, scoring_mechanism: 'connection', game_duration: 30, opponent_type: 'ai' };
+  const inserted = await rival.from('game_scores').insert([
+    { ...row, ai_difficulty: 'medium', score: 10, opponent_score: 9 },
+    { ...row, ai_difficulty: 'easy', score: 1_000_000, opponent_score: 1_000_000 },
+  ]);
+  expect(inserted.error).toBeNull();
+
+  // Sign up from Home: Sign In, the toggle, Sign Up.
+  await page.goto('/home');
+  const panel = await openSignIn(page);
+  await panel.getByRole('button', { name: "Don't have an account?", exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Sign Up', exact: true })).toBeVisible();
+  await authForm(page).getByPlaceholder('Choose a username').fill(username);
+  await submitCredentials(page, email, password, 'Sign Up');
+  await expect(authPanel(page)).toHaveCount(0);
+  await expect(page.getByText(`Welcome, ${username}!`, { exact: true })).toBeVisible();
+  await expect(home(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible();
+
+  // Win a 6x6 game against Easy.
+  await startGame(page, { mode: 'Human (first) vs AI', level: 'Easy', size: '6x6' });
+  await playToWin(page, 6);
+  const results = dialog(page, 'Game Results');
+  await expect(results).toBeVisible();
+  const [mine, theirs] = await scores(page);
+  expect(mine, `the engine's expert moves should beat Easy (${mine} to ${theirs})`).toBeGreaterThan(theirs);
+  await expect(results.getByTestId('results-headline').locator('p')).toHaveText(['Congratulations!', 'You Won!']);
+  await results.getByRole('button', { name: 'Back to Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // High Scores: our row, in the easy colour, between the rival's Medium and Easy rows.
+  await home(page).getByRole('button', { name: 'Leaderboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await page.getByRole('tab', { name: 'High Scores' }).click();
+  const table = page.getByRole('tabpanel').getByRole('table');
+  const ourRow = table.getByRole('row').filter({ hasText: username });
+  // The score is submitted when the game ends; poll by reloading the tab until it is there.
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'ELO Rankings' }).click();
+    await page.getByRole('tab', { name: 'High Scores' }).click();
+    await expect(ourRow).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  // Rank (the second medal), Difficulty, Your Score, AI Score; the player is the row's header.
+  await expect(ourRow.getByRole('cell')).toHaveText(['🥈', 'Easy', formatNumber(mine), formatNumber(theirs)]);
+  await expect(ourRow.getByRole('rowheader')).toHaveText(username);
+  const difficulty = ourRow.locator('[data-difficulty]');
+  await expect(difficulty).toHaveText('Easy');
+  const easyColour = await cssVariableColour(page, '--ai-easy');
+  expect(await difficulty.evaluate((element) => getComputedStyle(element).color)).toBe(easyColour);
+  await expect(table.locator('tbody tr th')).toHaveText([rivalName, username, rivalName]);
+  await expect(table.locator('tbody tr [data-difficulty]')).toHaveText(['Medium', 'Easy', 'Easy']);
+  await expect(table.locator('tbody tr').nth(2)).toContainText('1,000,000');
+
+  // Profile, through Home's Profile.
+  await page.getByRole('button', { name: 'Back to Home', exact: true }).click();
+  await home(page).getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // The closed authentication panel also holds the e-mail: scope to the page's main content.
+  const profile = page.getByRole('main');
+  await expect(profile.getByRole('heading', { name: 'Player Profile', exact: true })).toBeVisible();
+  const account = profile.getByRole('region', { name: 'Account' });
+  await expect(account.getByRole('heading', { name: username, exact: true })).toBeVisible();
+  await expect(account.getByText(email, { exact: true })).toBeVisible();
+  await expect(account.getByText(/^Member since \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  const card = (label: string) => profile.locator('.profile-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(card('ELO Rating')).toHaveText('1,200');
+  await expect(card('Games Played')).toHaveText('0');
+  await expect(card('Games Won')).toHaveText('0');
+  await expect(card('Win Rate')).toHaveText('0%');
+  await expect(profile.getByText('No competitive games played yet', { exact: true })).toBeVisible();
+
+  // Sign out from Home: Sign In is back.
+  await page.getByRole('button', { name: 'Back to Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await home(page).getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expect(home(page).getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${username}!`)).toHaveCount(0);
+
+  // Sign in again with the same credentials.
+  await openSignIn(page);
+  await submitCredentials(page, email, password, 'Sign In');
+  await expect(authPanel(page)).toHaveCount(0);
+  await expect(page.getByText(`Welcome, ${username}!`, { exact: true })).toBeVisible();
+
+  // Sign out, then a wrong password.
+  await home(page).getByRole('button', { name: 'Sign Out', exact: true }).click();
+  const again = await openSignIn(page);
+  await submitCredentials(page, email, 'not the password', 'Sign In');
+  await expect(again.getByRole('alert')).toHaveText('Invalid login credentials');
+  await expect(again.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(home(page).getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});

@@ -1,0 +1,95 @@
+/**
+ * Steps of the accounts journey: the authentication panel, a winning player driven by the real
+ * engine in Node, and supabase-js in Node against the test server (for rows the page then shows).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, type Locator, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { createKeys, loadSecret } from '../../server/src/auth/keys';
+import { loadEngine } from '../../src/engine/load';
+import type { BoardState, CellKey } from '../../src/engine/types';
+import { clickCell, expectOccupied, occupied, readBoard, type BoardView, type Cell } from './board';
+
+/**
+ * The authentication panel while it is open. It stays in the DOM (inert, slid away) when closed,
+ * so the open root is what scopes it; its dialog is named by its title (Sign In, Sign Up, Profile).
+ */
+export const authPanel = (page: Page): Locator => page.locator('.auth-root.open').getByRole('dialog');
+
+/** The panel's form: its submit button is the only 'Sign In' / 'Sign Up' button inside it. */
+export const authForm = (page: Page): Locator => authPanel(page).locator('form');
+
+export const home = (page: Page): Locator => page.getByRole('navigation', { name: 'Main menu' });
+
+/** From Home: Sign In opens the panel on its Sign In form. */
+export async function openSignIn(page: Page): Promise<Locator> {
+  await home(page).getByRole('button', { name: 'Sign In', exact: true }).click();
+  const panel = authPanel(page);
+  await expect(panel.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+  return panel;
+}
+
+export async function submitCredentials(page: Page, email: string, password: string, button: 'Sign In' | 'Sign Up'): Promise<void> {
+  const form = authForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** The board as the engine takes it, from the page's gridcells (Green is player 0). */
+export function toBoardState(view: BoardView, size: number): BoardState {
+  const green = new Set<CellKey>();
+  const blue = new Set<CellKey>();
+  for (const [key, owner] of view) {
+    if (owner === 'Green') green.add(key as CellKey);
+    else if (owner === 'Blue') blue.add(key as CellKey);
+  }
+  return { occupiedCells: [green, blue], gridWidth: size, gridHeight: size };
+}
+
+/**
+ * Plays the human (player 0, moving first) to the end of the game with the engine's expert search,
+ * reading the board from the page after each of the computer's answers. Returns the moves made.
+ */
+export async function playToWin(page: Page, size = 6): Promise<Cell[]> {
+  const engine = await loadEngine();
+  const total = size * size;
+  const moves: Cell[] = [];
+  for (let seed = 1; ; seed++) {
+    const before = await occupied(page);
+    if (before >= total) break;
+    const board = toBoardState(await readBoard(page), size);
+    const taken = board.occupiedCells[0].size + board.occupiedCells[1].size;
+    if (taken !== before) throw new Error(`the gridcells show ${taken} pieces, data-occupied says ${before}`);
+    const move = engine.chooseMove({ board, player: 0, level: 'expert', mode: 'connection', seed, nodeLimit: 20_000 });
+    if (!move) throw new Error(`the engine found no move with ${before} of ${total} cells taken`);
+    const cell = { x: move.cell.gridX, y: move.cell.gridY };
+    moves.push(cell);
+    await clickCell(page, cell);
+    await expectOccupied(page, before + 1, 5_000);
+    if (before + 1 < total) await expectOccupied(page, before + 2);
+  }
+  return moves;
+}
+
+/** supabase-js in Node against the e2e server, with the anon key the built client carries. */
+export async function nodeClient(baseURL: string): Promise<SupabaseClient> {
+  const { anonKey } = await createKeys(loadSecret());
+  return createClient(baseURL, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // ws's constructor is what realtime-js expects in Node, but its types differ from the DOM's.
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** The computed colour of a CSS variable, as getComputedStyle writes colours (rgb(...)). */
+export function cssVariableColour(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${name})`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, variable);
+}
