@@ -3,16 +3,11 @@
  * Sign Up with the toggle link; signed in: the profile card with Profile Settings and Sign Out.
  * Rendered once, at app level; opened through `useAuth().openPanel()`.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitial, displayName, type AuthUser } from '../../machines/auth.machine';
-import { CloseIcon } from '../dialogs/Modal';
-import { useDialogLayer } from '../dialogs/useDialogLayer';
+import { SlidePanel } from '../dialogs/SlidePanel';
 import { useAuth } from './AuthProvider';
-import '../theme/theme.css';
-import '../theme/buttons.css';
-import '../settings/settings.css';
 import './auth.css';
 
 type Form = 'signIn' | 'signUp';
@@ -20,14 +15,11 @@ type Form = 'signIn' | 'signUp';
 export function AuthPanel() {
   const auth = useAuth();
   const { panelOpen: open, closePanel } = auth;
-  const titleId = useId();
-  const panelRef = useRef<HTMLElement>(null);
   const [form, setForm] = useState<Form>('signIn');
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [wasOpen, setWasOpen] = useState(open);
-  useDialogLayer(open, panelRef, closePanel);
 
   // Fields are cleared when the panel closes (the machine clears the error).
   if (open !== wasOpen) {
@@ -54,84 +46,64 @@ export function AuthPanel() {
 
   const title = auth.user ? 'Profile' : form === 'signIn' ? 'Sign In' : 'Sign Up';
 
-  return createPortal(
-    <div className={open ? 'settings-root auth-root open' : 'settings-root auth-root'}>
-      <div className="settings-overlay" aria-hidden="true" onClick={closePanel} />
-      <aside
-        ref={panelRef}
-        className="settings-panel auth-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        inert={!open}
-      >
-        <header className="settings-header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={closePanel}>
-            <CloseIcon />
-          </button>
-        </header>
-        <div className="settings-body">
-          {auth.user ? (
-            <SignedIn user={auth.user} busy={auth.isLoading} error={auth.error} onSignOut={auth.signOut} onClose={closePanel} />
-          ) : (
-            <form className="auth-form" onSubmit={submit}>
-              {form === 'signUp' && (
-                <label className="auth-field">
-                  <span>Username</span>
-                  <input
-                    name="username"
-                    type="text"
-                    autoComplete="username"
-                    placeholder="Choose a username"
-                    maxLength={50}
-                    value={username}
-                    onChange={(e) => setUsername(e.target.value)}
-                  />
-                </label>
-              )}
-              <label className="auth-field">
-                <span>Email</span>
-                <input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  data-autofocus
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </label>
-              <label className="auth-field">
-                <span>Password</span>
-                <input
-                  name="password"
-                  type="password"
-                  autoComplete={form === 'signIn' ? 'current-password' : 'new-password'}
-                  required
-                  minLength={6}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </label>
-              {auth.error && (
-                <p className="auth-error" role="alert">
-                  {auth.error}
-                </p>
-              )}
-              <button type="submit" className="button button-primary auth-submit" disabled={auth.isLoading}>
-                {auth.isLoading ? 'Loading...' : form === 'signIn' ? 'Sign In' : 'Sign Up'}
-              </button>
-              <button type="button" className="auth-toggle" onClick={toggle}>
-                {form === 'signIn' ? "Don't have an account?" : 'Already have an account?'}
-              </button>
-            </form>
+  return (
+    <SlidePanel open={open} title={title} onClose={closePanel} rootClassName="auth-root" panelClassName="auth-panel">
+      {auth.user ? (
+        <SignedIn user={auth.user} busy={auth.isLoading} error={auth.error} onSignOut={auth.signOut} onClose={closePanel} />
+      ) : (
+        <form className="auth-form" onSubmit={submit}>
+          {form === 'signUp' && (
+            <label className="auth-field">
+              <span>Username</span>
+              <input
+                name="username"
+                type="text"
+                autoComplete="username"
+                placeholder="Choose a username"
+                maxLength={50}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+            </label>
           )}
-        </div>
-      </aside>
-    </div>,
-    document.body,
+          <label className="auth-field">
+            <span>Email</span>
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              data-autofocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          <label className="auth-field">
+            <span>Password</span>
+            <input
+              name="password"
+              type="password"
+              autoComplete={form === 'signIn' ? 'current-password' : 'new-password'}
+              required
+              minLength={6}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {auth.error && (
+            <p className="auth-error" role="alert">
+              {auth.error}
+            </p>
+          )}
+          <button type="submit" className="button button-primary auth-submit" disabled={auth.isLoading}>
+            {auth.isLoading ? 'Loading...' : form === 'signIn' ? 'Sign In' : 'Sign Up'}
+          </button>
+          <button type="button" className="auth-toggle" onClick={toggle}>
+            {form === 'signIn' ? "Don't have an account?" : 'Already have an account?'}
+          </button>
+        </form>
+      )}
+    </SlidePanel>
   );
 }
 

@@ -1,16 +1,11 @@
-import { useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { AI_LEVELS, SCORING_MECHANISMS, type ScoringMechanism } from '../../engine';
 import { BOARD_SIZES, type Settings } from '../../game/types';
-import { CloseIcon } from '../dialogs/Modal';
-import { useDialogLayer } from '../dialogs/useDialogLayer';
+import { SlidePanel } from '../dialogs/SlidePanel';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { DevAiSection, type DevAi } from './DevAiSection';
 import { AI_LEVEL_LABELS, BOARD_SIZE_LABELS, GAME_MODES, gameModeOf, isPremiumScoring, SCORING_LABELS, withGameMode } from './gameMode';
 import { SelectField } from './SelectField';
-import '../theme/theme.css';
-import '../theme/buttons.css';
-import './settings.css';
 
 export type SettingsDestination = '/home' | '/multiplayer' | '/leaderboard';
 
@@ -38,12 +33,9 @@ const scoringOptions = SCORING_MECHANISMS.map((mode) => ({ value: mode, label: S
  */
 export function SettingsPanel(props: SettingsPanelProps) {
   const { open, context, settings, premiumUnlocked, onApply, onStartNewGame, onNavigate, onClose, devAi } = props;
-  const titleId = useId();
-  const panelRef = useRef<HTMLElement>(null);
   const [pending, setPending] = useState(settings);
   const [requested, setRequested] = useState<ScoringMechanism | null>(null); // waits for the unlock
   const [wasOpen, setWasOpen] = useState(open);
-  useDialogLayer(open, panelRef, onClose);
 
   // Each opening starts from the applied settings (adjusting state during render, not in an effect).
   if (open !== wasOpen) {
@@ -82,74 +74,55 @@ export function SettingsPanel(props: SettingsPanelProps) {
 
   const aiMode = pending.playerMode === 'ai';
 
-  return createPortal(
-    <div className={open ? 'settings-root open' : 'settings-root'}>
-      <div className="settings-overlay" aria-hidden="true" onClick={onClose} />
-      <aside
-        ref={panelRef}
-        className="settings-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        inert={!open}
-      >
-        <header className="settings-header">
-          <h2 id={titleId}>Game Settings</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </header>
-
-        <div className="settings-body">
-          <SelectField
-            label="Game Mode"
-            value={gameModeOf(pending)}
-            options={GAME_MODES}
-            onChange={(mode) => setPending(withGameMode(pending, mode))}
-          />
-          {aiMode && (
-            <SelectField
-              label="AI Difficulty"
-              className={`ai-level ai-level-${pending.aiDifficulty}`}
-              value={pending.aiDifficulty}
-              options={levelOptions}
-              onChange={(level) => setPending({ ...pending, aiDifficulty: level })}
-            />
+  const footer = (
+    <footer className="settings-footer">
+      <button type="button" className="button button-primary settings-start" onClick={start}>
+        {context === 'game' ? 'Start New Game' : 'Start Game'}
+      </button>
+      {onNavigate && (
+        <nav className="settings-nav" aria-label="Other screens">
+          {context === 'game' && (
+            <button type="button" className="button" onClick={() => navigate('/home')}>
+              Change Game Mode
+            </button>
           )}
-          <SelectField
-            label="Board Size"
-            value={pending.boardSize}
-            options={sizeOptions}
-            onChange={(size) => setPending({ ...pending, boardSize: size })}
-          />
-          <SelectField label="Scoring Mode" value={pending.scoringMechanism} options={scoringOptions} onChange={pickScoring} />
-          {devAi && aiMode && <DevAiSection devAi={devAi} />}
-          <ThemeSwitch className="settings-theme" />
-        </div>
-
-        <footer className="settings-footer">
-          <button type="button" className="button button-primary settings-start" onClick={start}>
-            {context === 'game' ? 'Start New Game' : 'Start Game'}
+          <button type="button" className="button" onClick={() => navigate('/multiplayer')}>
+            Multiplayer
           </button>
-          {onNavigate && (
-            <nav className="settings-nav" aria-label="Other screens">
-              {context === 'game' && (
-                <button type="button" className="button" onClick={() => navigate('/home')}>
-                  Change Game Mode
-                </button>
-              )}
-              <button type="button" className="button" onClick={() => navigate('/multiplayer')}>
-                Multiplayer
-              </button>
-              <button type="button" className="button" onClick={() => navigate('/leaderboard')}>
-                Leaderboard
-              </button>
-            </nav>
-          )}
-        </footer>
-      </aside>
-    </div>,
-    document.body,
+          <button type="button" className="button" onClick={() => navigate('/leaderboard')}>
+            Leaderboard
+          </button>
+        </nav>
+      )}
+    </footer>
+  );
+
+  return (
+    <SlidePanel open={open} title="Game Settings" onClose={onClose} footer={footer}>
+      <SelectField
+        label="Game Mode"
+        value={gameModeOf(pending)}
+        options={GAME_MODES}
+        onChange={(mode) => setPending(withGameMode(pending, mode))}
+      />
+      {aiMode && (
+        <SelectField
+          label="AI Difficulty"
+          className={`ai-level ai-level-${pending.aiDifficulty}`}
+          value={pending.aiDifficulty}
+          options={levelOptions}
+          onChange={(level) => setPending({ ...pending, aiDifficulty: level })}
+        />
+      )}
+      <SelectField
+        label="Board Size"
+        value={pending.boardSize}
+        options={sizeOptions}
+        onChange={(size) => setPending({ ...pending, boardSize: size })}
+      />
+      <SelectField label="Scoring Mode" value={pending.scoringMechanism} options={scoringOptions} onChange={pickScoring} />
+      {devAi && aiMode && <DevAiSection devAi={devAi} />}
+      <ThemeSwitch className="settings-theme" />
+    </SlidePanel>
   );
 }

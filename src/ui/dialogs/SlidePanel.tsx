@@ -1,0 +1,54 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from './Modal';
+import { useDialogLayer } from './useDialogLayer';
+import '../theme/theme.css';
+import '../theme/buttons.css';
+import '../settings/settings.css';
+
+export interface SlidePanelProps {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  /** Extra classes for the root and the panel, e.g. 'auth-root' / 'auth-panel'. */
+  rootClassName?: string;
+  panelClassName?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A panel that slides in from the right over a dimmed overlay (the settings and
+ * authentication panels): the overlay and the close button close it, Escape and
+ * focus are handled like a dialog, and it stays mounted (inert) to slide out.
+ */
+export function SlidePanel({ open, title, onClose, rootClassName, panelClassName, children, footer }: SlidePanelProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  useDialogLayer(open, panelRef, onClose);
+  const rootClasses = ['settings-root', rootClassName, open ? 'open' : undefined].filter(Boolean).join(' ');
+  return createPortal(
+    <div className={rootClasses}>
+      <div className="settings-overlay" aria-hidden="true" onClick={onClose} />
+      <aside
+        ref={panelRef}
+        className={['settings-panel', panelClassName].filter(Boolean).join(' ')}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        inert={!open}
+      >
+        <header className="settings-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="settings-body">{children}</div>
+        {footer}
+      </aside>
+    </div>,
+    document.body,
+  );
+}
