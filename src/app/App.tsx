@@ -16,6 +16,10 @@ const GamePage = lazy(() => import('../ui/game/GamePage'));
 const LeaderboardRoute = lazy(() => import('./LeaderboardRoute'));
 const ProfileRoute = lazy(() => import('./ProfileRoute'));
 
+/** The online pages bring socket.io-client (and the game page PixiJS): loaded only when visited. */
+const LobbyPage = lazy(() => import('../ui/multiplayer/LobbyPage'));
+const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/MultiplayerGamePage'));
+
 const loading = <p className="page-loading">Loading…</p>;
 
 /** The client's routes (SPEC §2), under the app-wide auth actor and its panel. */
@@ -59,8 +63,22 @@ function AppRoutes() {
           </Suspense>
         }
       />
-      <Route path="/multiplayer" element={<ComingSoonPage title="Multiplayer" />} />
-      <Route path="/multiplayer/game" element={<ComingSoonPage title="Multiplayer Game" />} />
+      <Route
+        path="/multiplayer"
+        element={
+          <Suspense fallback={loading}>
+            <LobbyPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/multiplayer/game"
+        element={
+          <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
+            <MultiplayerGamePage />
+          </Suspense>
+        }
+      />
       <Route
         path="/engine"
         element={

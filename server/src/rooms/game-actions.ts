@@ -1,0 +1,116 @@
+/**
+ * What players do during a game: moves, undo requests and answers, forfeits. The state
+ * changes are the pure rules of src/game/game.ts over the real engine.
+ */
+import type { PlayerIndex } from '../../../src/engine';
+import { placeCell, undo } from '../../../src/game/game';
+import type { FinishReason } from '../../../src/protocol';
+import { SERVER_ERRORS as E } from '../../../src/protocol';
+import type { GameServer, GameSocket, Reply } from './game-server';
+import { gameSettings, gameView, newId, roomView, startGame, winnerOf, type Room } from './room';
+
+export class GameActions {
+  constructor(private readonly server: GameServer) {}
+
+  /** After the countdown: a fresh game, player 0 (the host, first to join) to move. */
+  begin(room: Room): void {
+    room.status = 'playing';
+    room.game = startGame(room, Date.now());
+    room.moves = [];
+    room.pendingUndo = null;
+    this.server.emit(room, 'game:started', { room: roomView(room), gameState: gameView(room) });
+  }
+
+  private playing(socket: GameSocket): { room: Room; index: PlayerIndex } | { error: string } {
+    const seat = this.server.seat(socket);
+    if ('error' in seat) return seat;
+    if (seat.room.status !== 'playing' || !seat.room.game) return { error: E.notPlaying };
+    const index = seat.index;
+    if (index !== 0 && index !== 1) return { error: E.notPlaying };
+    return { room: seat.room, index };
+  }
+
+  move(socket: GameSocket, row: number, col: number): Reply {
+    const seat = this.playing(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    const { room, index } = seat;
+    const game = room.game;
+    if (!game) return { success: false, error: E.notPlaying };
+    if (game.currentPlayer !== index) return { success: false, error: E.notYourTurn };
+    if (room.pendingUndo) return { success: false, error: E.undoPending };
+    const { gridWidth, gridHeight } = game.boardState;
+    if (row < 0 || col < 0 || row >= gridHeight || col >= gridWidth) return { success: false, error: E.offGrid };
+    const placed = placeCell(game, { gridX: col, gridY: row }, this.server.opts.engine);
+    if (!placed.ok) return { success: false, error: placed.reason === 'occupied' ? E.occupied : placed.reason === 'off-grid' ? E.offGrid : E.notPlaying };
+    room.game = placed.state;
+    const move = { row, col, player: index };
+    room.moves.push(move);
+    const gameState = gameView(room);
+    this.server.emit(room, 'game:moveMade', { gameState, move });
+    if (placed.state.progress === 'over') void this.server.finish(room, winnerOf(placed.state.scores), 'board-full');
+    return { success: true, gameState };
+  }
+
+  /**
+   * SPEC §5: only on your own turn, one pending at a time. The requester (whose turn it is)
+   * takes back their own last move; the opponent's reply after it goes too, so the turn
+   * comes back to the requester. Needs a move of the requester's on the board.
+   */
+  requestUndo(socket: GameSocket): Reply {
+    const seat = this.playing(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    const { room, index } = seat;
+    if (room.game?.currentPlayer !== index) return { success: false, error: E.notYourTurn };
+    if (room.pendingUndo) return { success: false, error: E.undoPending };
+    if (room.moves.length < 2) return { success: false, error: E.undoNotAllowed };
+    const requestId = newId();
+    room.pendingUndo = { requestId, requestedBy: index };
+    const playerId = room.players[index]?.id ?? '';
+    this.server.emit(room, 'game:undoRequested', { requestId, requestedBy: index, playerId });
+    return { success: true, requestId };
+  }
+
+  respondUndo(socket: GameSocket, requestId: string, approved: boolean): Reply {
+    const seat = this.playing(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    const { room, index } = seat;
+    const pending = room.pendingUndo;
+    if (!pending || pending.requestId !== requestId) return { success: false, error: E.noSuchUndo };
+    if (pending.requestedBy === index) return { success: false, error: E.cannotRespondOwnUndo };
+    room.pendingUndo = null;
+    if (!approved) {
+      this.server.emit(room, 'game:undoRejected', { requestId });
+      return { success: true };
+    }
+    const settings = gameSettings(room);
+    let game = room.game;
+    if (!game) return { success: false, error: E.notPlaying };
+    for (let i = 0; i < 2; i++) {
+      game = undo(game, settings);
+      room.moves.pop();
+    }
+    room.game = game;
+    this.server.emit(room, 'game:undoApproved', { requestId, gameState: gameView(room) });
+    return { success: true };
+  }
+
+  forfeit(socket: GameSocket): Reply {
+    const seat = this.playing(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    this.forfeitBy(seat.room, seat.index, 'forfeit');
+    return { success: true };
+  }
+
+  /** The other player wins: game:forfeited, then game:finished. */
+  forfeitBy(room: Room, index: PlayerIndex, reason: Extract<FinishReason, 'forfeit' | 'abandoned'>): void {
+    if (room.status !== 'playing') return;
+    const player = room.players[index];
+    const winner: PlayerIndex = index === 0 ? 1 : 0;
+    this.server.emit(room, 'game:forfeited', {
+      forfeitingPlayer: { id: player?.id ?? '', username: player?.username ?? '', index },
+      winner,
+      reason,
+    });
+    void this.server.finish(room, winner, reason);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * attachGameServer: the socket.io game server on the node server's HTTP server (same port).
+ * The handshake may carry `auth: { token }` (a Supabase access token, verified here: the
+ * player's user id makes the game rated) and `auth: { rejoinToken }` (back into a room).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type DefaultEventsMap } from 'socket.io';
+import type { Rules } from '../../../src/game/game';
+import { parseHandshakeAuth } from '../../../src/protocol';
+import type { Keys } from '../auth/keys';
+import type { Database } from '../db/database';
+import { GameServer, type GameIo, type GameServerOptions, type SocketData } from './game-server';
+
+export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'db'> {
+  engine: Rules;
+  db: Database;
+  keys: Pick<Keys, 'verify'>;
+}
+
+export interface AttachedGameServer {
+  io: GameIo;
+  game: GameServer;
+  /** Stops the timers and closes socket.io (and with it the HTTP server). */
+  close(): Promise<void>;
+}
+
+export function attachGameServer(httpServer: HttpServer, { keys, ...options }: AttachOptions): AttachedGameServer {
+  const io: GameIo = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, { cors: { origin: true }, maxHttpBufferSize: 16 * 1024 });
+  io.use((socket, next) => {
+    const auth = parseHandshakeAuth(socket.handshake.auth);
+    socket.data.rejoinToken = auth.rejoinToken;
+    if (!auth.token) return next();
+    keys
+      .verify(auth.token)
+      .then((claims) => {
+        if (claims.role === 'authenticated' && claims.sub) socket.data.userId = claims.sub;
+      })
+      // An invalid or expired token leaves the player anonymous (unrated) rather than locked out.
+      .catch(() => undefined)
+      .finally(() => next());
+  });
+  const game = new GameServer(io, options);
+  return {
+    io,
+    game,
+    close: () =>
+      new Promise<void>((resolve) => {
+        game.close();
+        void io.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,418 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, initialTransition, transition } from 'xstate';
+import type { Ack, GameStateView, PlayerView, RoomView } from '../protocol/messages';
+import {
+  canStart,
+  ERRORS,
+  finishMessage,
+  incomingUndo,
+  initialRoomContext,
+  isLocalTurn,
+  roomMachine,
+  type Outgoing,
+  type RoomContext,
+  type RoomEvent,
+  type RoomNotice,
+} from './room.machine';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const player = (id: string, ready = false): PlayerView => ({ id, username: id.toUpperCase(), ready, connected: true, signedIn: false });
+const ALICE = player('alice');
+const BOB = player('bob');
+
+function room(overrides: Partial<RoomView> = {}): RoomView {
+  return {
+    code: 'ABC123',
+    status: 'waiting',
+    hostId: 'alice',
+    players: [ALICE],
+    settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 },
+    pendingUndo: null,
+    ...overrides,
+  };
+}
+
+function gameState(overrides: Partial<GameStateView> = {}): GameStateView {
+  return {
+    boardState: { occupiedCells: [[], []], gridWidth: 6, gridHeight: 6 },
+    scores: [0, 0],
+    currentPlayer: 0,
+    progress: 'playing',
+    scoreHistory1: [],
+    scoreHistory2: [],
+    scoringMechanism: 'connection',
+    moveCount: 0,
+    lastMove: null,
+    ...overrides,
+  };
+}
+
+/** Fakes stand in for the socket only: every request is recorded and answered by the test. */
+function start() {
+  const sent: Outgoing[] = [];
+  let answer = deferred<Ack<object>>();
+  let listening = 0;
+  const machine = roomMachine.provide({
+    actors: {
+      connection: fromCallback(() => {
+        listening += 1;
+        return () => {
+          listening -= 1;
+        };
+      }),
+      request: fromPromise<Ack<object>, Outgoing>(({ input }) => {
+        sent.push(input);
+        // Leaving is fire-and-forget: answer it at once so it never holds a test up.
+        return input.event === 'room:leave' ? Promise.resolve({ success: true }) : answer.promise;
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  const notices: RoomNotice[] = [];
+  actor.on('notice', (notice) => notices.push(notice));
+  return {
+    actor,
+    sent,
+    notices,
+    listening: () => listening,
+    context: () => actor.getSnapshot().context,
+    send: (event: RoomEvent) => actor.send(event),
+    /** Answers the request in flight and lets the machine take the answer. */
+    async reply(ack: Ack<object> | Error) {
+      const current = answer;
+      answer = deferred();
+      if (ack instanceof Error) current.reject(ack);
+      else current.resolve(ack);
+      await flush();
+    },
+  };
+}
+
+/** A started machine, connected and in a room as `localId`. */
+async function inRoom(localId = 'alice', view: RoomView = room()) {
+  const t = start();
+  t.send({ type: 'socket.connected' });
+  t.send({ type: 'room.create', username: 'x' });
+  await t.reply({ success: true, room: view, playerId: localId, rejoinToken: 'rt', gameState: null } as Ack<object>);
+  return t;
+}
+
+/** In a game of two, alice (host, player 0) against bob. */
+async function inGame(localId = 'alice', state = gameState()) {
+  const t = await inRoom(localId, room({ players: [ALICE, BOB] }));
+  t.send({ type: 'game:started', payload: { room: room({ status: 'playing', players: [ALICE, BOB] }), gameState: state } });
+  return t;
+}
+
+const ctx = (overrides: Partial<RoomContext>): RoomContext => ({ ...initialRoomContext, ...overrides });
+
+describe('room rules (SPEC §4 "Multiplayer room")', () => {
+  const full = { players: [player('alice', true), player('bob', true)], localPlayerId: 'alice' };
+  const hostRoom = { code: 'ABC123', status: 'waiting' as const, isHost: true };
+
+  it('allows start when the local user is host, the room is full, all are ready and it is waiting', () => {
+    expect(canStart(ctx({ ...full, currentRoom: hostRoom }))).toBe(true);
+    expect(canStart(ctx({ ...full, currentRoom: { ...hostRoom, isHost: false } }))).toBe(false);
+    expect(canStart(ctx({ ...full, players: [player('alice', true)], currentRoom: hostRoom }))).toBe(false);
+    expect(canStart(ctx({ ...full, players: [player('alice', true), BOB], currentRoom: hostRoom }))).toBe(false);
+    expect(canStart(ctx({ ...full, currentRoom: { ...hostRoom, status: 'starting' } }))).toBe(false);
+  });
+
+  it("is the local player's turn when its index in the players list equals currentPlayer", () => {
+    const base = { players: [ALICE, BOB], gameState: gameState({ currentPlayer: 1 }) };
+    expect(isLocalTurn(ctx({ ...base, localPlayerId: 'bob' }))).toBe(true);
+    expect(isLocalTurn(ctx({ ...base, localPlayerId: 'alice' }))).toBe(false);
+  });
+
+  it('words the finish alert from the local point of view', () => {
+    expect(finishMessage(0, 0)).toBe('You won!');
+    expect(finishMessage(1, 0)).toBe('You lost!');
+    expect(finishMessage('draw', 1)).toBe('Game ended in a draw!');
+  });
+
+  it('starts disconnected with the default room settings (SPEC §9), then connects', () => {
+    const [initial] = initialTransition(roomMachine);
+    expect(initial.context.isConnected).toBe(false);
+    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 });
+    const [connected] = transition(roomMachine, initial, { type: 'socket.connected' });
+    expect(connected.context.isConnected).toBe(true);
+    expect(connected.matches({ connection: 'connected', request: 'idle' })).toBe(true);
+  });
+});
+
+describe('lobby', () => {
+  it('listens to the socket while running', () => {
+    const t = start();
+    expect(t.listening()).toBe(1);
+    t.actor.stop();
+    expect(t.listening()).toBe(0);
+  });
+
+  it('asks for a username and a room code before sending anything', () => {
+    const t = start();
+    t.send({ type: 'socket.connected' });
+    t.send({ type: 'room.create', username: '  ' });
+    expect(t.context().connectionError).toBe(ERRORS.username);
+    t.send({ type: 'room.join', code: 'ABC123', username: '' });
+    expect(t.context().connectionError).toBe(ERRORS.username);
+    t.send({ type: 'room.join', code: ' ', username: 'ann' });
+    expect(t.context().connectionError).toBe(ERRORS.roomCode);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('sends nothing while not connected', () => {
+    const t = start();
+    t.send({ type: 'room.create', username: 'ann' });
+    expect(t.sent).toEqual([]);
+  });
+
+  it('creates a room: isCreatingRoom while waiting, then the room, the local id and the host flag', async () => {
+    const t = start();
+    t.send({ type: 'socket.connected' });
+    t.send({ type: 'room.create', username: ' ann ' });
+    expect(t.sent).toEqual([{ event: 'room:create', payload: { username: 'ann' } }]);
+    expect(t.context().isCreatingRoom).toBe(true);
+    await t.reply({ success: true, room: room(), playerId: 'alice', rejoinToken: 'rt', gameState: null } as Ack<object>);
+    expect(t.context()).toMatchObject({
+      isCreatingRoom: false,
+      currentRoom: { code: 'ABC123', status: 'waiting', isHost: true },
+      localPlayerId: 'alice',
+      players: [ALICE],
+      rejoinToken: 'rt',
+    });
+  });
+
+  it('joins by an upper-cased code; isJoiningRoom while waiting; not the host', async () => {
+    const t = start();
+    t.send({ type: 'socket.connected' });
+    t.send({ type: 'room.join', code: ' abc123', username: 'bob' });
+    expect(t.sent).toEqual([{ event: 'room:join', payload: { code: 'ABC123', username: 'bob' } }]);
+    expect(t.context().isJoiningRoom).toBe(true);
+    await t.reply({ success: true, room: room({ players: [ALICE, BOB] }), playerId: 'bob', rejoinToken: 'rt', gameState: null } as Ack<object>);
+    expect(t.context().isJoiningRoom).toBe(false);
+    expect(t.context().currentRoom?.isHost).toBe(false);
+  });
+
+  it("shows the server's refusal, else 'Failed to create room' / 'Failed to join room'", async () => {
+    const t = start();
+    t.send({ type: 'socket.connected' });
+    t.send({ type: 'room.join', code: 'ZZZZZZ', username: 'bob' });
+    await t.reply({ success: false, error: 'Room not found' });
+    expect(t.context().connectionError).toBe('Room not found');
+    t.send({ type: 'room.join', code: 'ZZZZZZ', username: 'bob' });
+    await t.reply(new Error('operation has timed out'));
+    expect(t.context().connectionError).toBe(ERRORS.join);
+    t.send({ type: 'room.create', username: 'bob' });
+    await t.reply(new Error('Socket not connected'));
+    expect(t.context().connectionError).toBe(ERRORS.create);
+    expect(t.context().isCreatingRoom).toBe(false);
+  });
+});
+
+describe('socket connection (SPEC §4, §8)', () => {
+  it("words a disconnect and clears room, players and local id; reconnecting clears the error", async () => {
+    const t = await inRoom();
+    t.send({ type: 'socket.disconnected', reason: 'transport close' });
+    expect(t.context()).toMatchObject({
+      isConnected: false,
+      connectionError: 'Disconnected from server: transport close',
+      currentRoom: null,
+      players: [],
+      localPlayerId: null,
+      rejoinToken: 'rt', // kept: the page gets back in with it
+    });
+    t.send({ type: 'socket.connected' });
+    expect(t.context()).toMatchObject({ isConnected: true, connectionError: null });
+  });
+
+  it("words a connection error and a failure to connect", () => {
+    const t = start();
+    t.send({ type: 'socket.error', message: 'xhr poll error' });
+    expect(t.context().connectionError).toBe('Connection error: xhr poll error');
+    t.send({ type: 'socket.failed', message: ERRORS.connect });
+    expect(t.context().connectionError).toBe('Failed to connect to multiplayer server');
+  });
+
+  it('gets back into the room when the server says it rejoined', () => {
+    const t = start();
+    t.send({ type: 'socket.connected' });
+    t.send({ type: 'room:rejoined', payload: { room: room({ status: 'playing', players: [ALICE, BOB] }), playerId: 'bob', rejoinToken: 'rt2', gameState: gameState() } });
+    expect(t.context()).toMatchObject({ localPlayerId: 'bob', currentRoom: { status: 'playing', isHost: false }, rejoinToken: 'rt2' });
+    expect(t.context().gameState).not.toBeNull();
+  });
+});
+
+describe('in a room', () => {
+  it('sets ready flags by player id and replaces players when one joins', async () => {
+    const t = await inRoom();
+    t.send({ type: 'room:playerJoined', payload: { player: BOB, players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });
+    expect(t.context().players.map((p) => p.id)).toEqual(['alice', 'bob']);
+    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: [], room: room() } });
+    expect(t.context().players.map((p) => p.ready)).toEqual([false, true]);
+  });
+
+  it('replaces players when one leaves and takes over as host when named', async () => {
+    const t = await inRoom('bob', room({ players: [ALICE, BOB] }));
+    expect(t.context().currentRoom?.isHost).toBe(false);
+    t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: [BOB], hostId: 'bob', room: room({ hostId: 'bob', players: [BOB] }) } });
+    expect(t.context().players).toEqual([BOB]);
+    expect(t.context().currentRoom?.isHost).toBe(true);
+  });
+
+  it('merges settings updates', async () => {
+    const t = await inRoom();
+    t.send({ type: 'room:settingsUpdated', payload: { settings: { boardSize: 10 } as never, room: room() } });
+    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2 });
+  });
+
+  it("lets only the host change settings; 'Failed to update settings' on failure", async () => {
+    const guest = await inRoom('bob', room({ players: [ALICE, BOB] }));
+    guest.send({ type: 'settings.update', settings: { boardSize: 8 } });
+    expect(guest.sent.at(-1)?.event).toBe('room:create'); // nothing new sent
+    const host = await inRoom();
+    host.send({ type: 'settings.update', settings: { boardSize: 8 } });
+    expect(host.sent.at(-1)).toEqual({ event: 'room:updateSettings', payload: { boardSize: 8 } });
+    await host.reply(new Error('timeout'));
+    expect(host.context().connectionError).toBe(ERRORS.settings);
+  });
+
+  it("toggles ready; 'Failed to update ready status' on failure", async () => {
+    const t = await inRoom();
+    t.send({ type: 'ready.set', ready: true });
+    expect(t.sent.at(-1)).toEqual({ event: 'room:setReady', payload: { ready: true } });
+    await t.reply({ success: false, error: '' });
+    expect(t.context().connectionError).toBe(ERRORS.ready);
+  });
+
+  it('starts only when allowed', async () => {
+    const t = await inRoom('alice', room({ players: [player('alice', true), player('bob', false)] }));
+    t.send({ type: 'game.start' });
+    expect(t.sent.at(-1)?.event).toBe('room:create');
+    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: [], room: room() } });
+    t.send({ type: 'game.start' });
+    expect(t.sent.at(-1)).toEqual({ event: 'game:start', payload: {} });
+    await t.reply(new Error('x'));
+    expect(t.context().connectionError).toBe(ERRORS.start);
+  });
+
+  it('counts down with status starting, then plays with the countdown cleared', async () => {
+    const t = await inRoom('alice', room({ players: [ALICE, BOB] }));
+    t.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room() } });
+    expect(t.context()).toMatchObject({ gameCountdown: 3, currentRoom: { status: 'starting' } });
+    t.send({ type: 'room:gameStarting', payload: { countdown: 2, room: room() } });
+    expect(t.context().gameCountdown).toBe(2);
+    t.send({ type: 'game:started', payload: { room: room({ status: 'playing', players: [ALICE, BOB] }), gameState: gameState() } });
+    expect(t.context()).toMatchObject({ gameCountdown: null, currentRoom: { status: 'playing' } });
+  });
+
+  it('leaving clears room, players, local id, pending undo and countdown, and tells the server', async () => {
+    const t = await inRoom();
+    t.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room() } });
+    t.send({ type: 'room.leave' });
+    expect(t.context()).toMatchObject({ currentRoom: null, players: [], localPlayerId: null, pendingUndoRequest: null, gameCountdown: null, rejoinToken: null });
+    expect(t.sent.at(-1)).toEqual({ event: 'room:leave', payload: {} });
+  });
+});
+
+describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
+  it('sends a move {row, col} on the local turn only, and ignores clicks off it', async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'cell.place', row: 2, col: 3 });
+    expect(t.sent.at(-1)?.event).toBe('room:create');
+    const a = await inGame('alice');
+    a.send({ type: 'cell.place', row: 2, col: 3 });
+    expect(a.sent.at(-1)).toEqual({ event: 'game:move', payload: { row: 2, col: 3 } });
+    const next = gameState({ currentPlayer: 1, moveCount: 1 });
+    await a.reply({ success: true, gameState: next } as Ack<object>);
+    expect(a.context().gameState).toEqual(next);
+    expect(a.context().lastMoveTimestamp).not.toBeNull();
+  });
+
+  it('logs a failed move without a message', async () => {
+    const t = await inGame();
+    t.send({ type: 'cell.place', row: 0, col: 0 });
+    const warn = console.warn;
+    console.warn = () => {};
+    await t.reply({ success: false, error: 'Cell is already taken' });
+    console.warn = warn;
+    expect(t.context().connectionError).toBeNull();
+  });
+
+  it("updates the board on the opponent's move", async () => {
+    const t = await inGame('bob');
+    const next = gameState({ currentPlayer: 1, moveCount: 1 });
+    t.send({ type: 'game:moveMade', payload: { gameState: next, move: { row: 0, col: 0, player: 0 } } });
+    expect(t.context().gameState).toEqual(next);
+    expect(isLocalTurn(t.context())).toBe(true);
+  });
+
+  it.each([
+    [0, 'alice', 'You won!'],
+    [0, 'bob', 'You lost!'],
+    ['draw', 'alice', 'Game ended in a draw!'],
+  ] as const)('alerts the finish (winner %s, local %s): %s', async (winner, local, message) => {
+    const t = await inGame(local);
+    t.send({ type: 'game:finished', payload: { winner, scores: [1, 1], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
+    expect(t.context().currentRoom?.status).toBe('finished');
+    expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false }]);
+  });
+
+  it('requests an undo on its own turn, once; the opponent sees it and approves', async () => {
+    const t = await inGame('alice');
+    t.send({ type: 'undo.request' });
+    expect(t.sent.at(-1)).toEqual({ event: 'game:requestUndo', payload: {} });
+    await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    expect(t.context().pendingUndoRequest).toEqual({ requestId: 'u1', requestedBy: 0 });
+    expect(incomingUndo(t.context())).toBeNull();
+    t.send({ type: 'undo.request' });
+    expect(t.sent).toHaveLength(2); // not while one is pending
+
+    const bob = await inGame('bob');
+    bob.send({ type: 'game:undoRequested', payload: { requestId: 'u1', requestedBy: 0, playerId: 'alice' } });
+    expect(incomingUndo(bob.context())).toEqual({ requestId: 'u1', requestedBy: 0 });
+    bob.send({ type: 'undo.respond', approved: true });
+    expect(bob.sent.at(-1)).toEqual({ event: 'game:respondUndo', payload: { requestId: 'u1', approved: true } });
+    await bob.reply(new Error('x'));
+    expect(bob.context().connectionError).toBe(ERRORS.respondUndo);
+
+    const restored = gameState({ moveCount: 4 });
+    t.send({ type: 'game:undoApproved', payload: { requestId: 'u1', gameState: restored } });
+    expect(t.context()).toMatchObject({ gameState: restored, pendingUndoRequest: null });
+  });
+
+  it("tells the requester 'Undo request was rejected'; 'Failed to request undo' on failure", async () => {
+    const t = await inGame('alice');
+    t.send({ type: 'undo.request' });
+    await t.reply(new Error('x'));
+    expect(t.context().connectionError).toBe(ERRORS.requestUndo);
+    t.send({ type: 'undo.request' });
+    await t.reply({ success: true, requestId: 'u2' } as Ack<object>);
+    t.send({ type: 'game:undoRejected', payload: { requestId: 'u2' } });
+    expect(t.context()).toMatchObject({ pendingUndoRequest: null, connectionError: ERRORS.undoRejected });
+  });
+
+  it("alerts '{player} forfeited the game!' and goes back to the lobby", async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'game:forfeited', payload: { forfeitingPlayer: { id: 'alice', username: 'ALICE', index: 0 }, winner: 1, reason: 'forfeit' } });
+    expect(t.notices).toEqual([{ type: 'notice', message: 'ALICE forfeited the game!', backToLobby: true }]);
+    expect(t.context().currentRoom).toBeNull();
+  });
+
+  it("forfeits while playing; 'Failed to forfeit' on failure", async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'forfeit' });
+    expect(t.sent.at(-1)).toEqual({ event: 'game:forfeit', payload: {} });
+    await t.reply(new Error('x'));
+    expect(t.context().connectionError).toBe(ERRORS.forfeit);
+  });
+});

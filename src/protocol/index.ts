@@ -1,0 +1,3 @@
+// The socket protocol shared by the client and the game server.
+export * from './messages';
+export * from './parse';

@@ -1,0 +1,100 @@
+/**
+ * /multiplayer (SPEC §2 "Multiplayer lobby", "In a room"): create or join a room, then the
+ * room itself. When the game starts everyone moves to /multiplayer/game.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
+import { useAuth } from '../auth/AuthProvider';
+import { RoomPanel } from './RoomPanel';
+import { useRoom } from './useRoom';
+import '../theme/theme.css';
+import '../theme/buttons.css';
+import './multiplayer.css';
+
+export default function LobbyPage() {
+  const navigate = useNavigate();
+  const { context, busy, send } = useRoom();
+  const status = context.currentRoom?.status;
+
+  useEffect(() => {
+    if (status === 'playing') navigate('/multiplayer/game');
+  }, [status, navigate]);
+
+  const home = () => {
+    if (context.currentRoom) send({ type: 'room.leave' });
+    navigate('/home');
+  };
+
+  return (
+    <main className="multiplayer">
+      {context.currentRoom ? <RoomPanel context={context} busy={busy} send={send} /> : <Lobby />}
+      {context.connectionError && (
+        <p className="multiplayer-error" role="alert">
+          {context.connectionError}
+        </p>
+      )}
+      <button type="button" className="button" onClick={home}>
+        Back to Home
+      </button>
+    </main>
+  );
+}
+
+function Lobby() {
+  const auth = useAuth();
+  const { context, busy, send } = useRoom();
+  // A signed-in player plays under their username unless they type another.
+  const [username, setUsername] = useState(() => auth.user?.username.slice(0, USERNAME_MAX) ?? '');
+  const [code, setCode] = useState('');
+  const connected = context.isConnected;
+  const waiting = busy || !connected;
+  const hasName = username.trim() !== '';
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'room.create', username });
+  };
+  const join = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'room.join', code, username });
+  };
+
+  return (
+    <section className="multiplayer-lobby" aria-label="Lobby">
+      <h1>Multiplayer</h1>
+      {!connected && <p className="multiplayer-note">Connecting to server...</p>}
+      <form className="multiplayer-form" onSubmit={create}>
+        <label htmlFor="mp-username">Username</label>
+        <input
+          id="mp-username"
+          value={username}
+          maxLength={USERNAME_MAX}
+          autoComplete="nickname"
+          placeholder="Enter your username"
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <button type="submit" className="button button-primary" disabled={waiting || !hasName}>
+          {context.isCreatingRoom ? 'Creating...' : 'Create Room'}
+        </button>
+      </form>
+      <form className="multiplayer-form" onSubmit={join}>
+        <label htmlFor="mp-code">Room code</label>
+        <div className="multiplayer-join">
+          <input
+            id="mp-code"
+            value={code}
+            maxLength={ROOM_CODE_LENGTH}
+            autoComplete="off"
+            placeholder="ABC123"
+            className="multiplayer-code"
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+          />
+          <button type="submit" className="button" disabled={waiting || !hasName || code.trim() === ''}>
+            {context.isJoiningRoom ? 'Joining...' : 'Join'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+/** In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. */
+import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
+import { ROOM_BOARD_SIZES, type RoomBoardSize } from '../../protocol/messages';
+
+export interface RoomPanelProps {
+  context: RoomContext;
+  busy: boolean;
+  send(event: RoomEvent): void;
+}
+
+export function RoomPanel({ context, busy, send }: RoomPanelProps) {
+  const { currentRoom, players, roomSettings, gameCountdown } = context;
+  if (!currentRoom) return null;
+  const me = players[localIndex(context) ?? -1];
+  const ready = me?.ready ?? false;
+  const waiting = currentRoom.status === 'waiting';
+
+  return (
+    <section className="multiplayer-room" aria-label="Room">
+      <h1>Room: {currentRoom.code}</h1>
+      {gameCountdown !== null && (
+        <p className="multiplayer-countdown" role="status">
+          Game starting in {gameCountdown}...
+        </p>
+      )}
+      <h2>
+        Players ({players.length}/{roomSettings.maxPlayers})
+      </h2>
+      <ul className="multiplayer-players">
+        {players.map((player) => (
+          <li key={player.id} data-testid="room-player">
+            <span>
+              {player.username}
+              {player.id === context.localPlayerId && ' (You)'}
+              {player.id === context.hostId && ' (Host)'}
+              {!player.connected && ' (reconnecting…)'}
+            </span>
+            <span className={player.ready ? 'ready' : 'not-ready'}>{player.ready ? 'Ready' : 'Not Ready'}</span>
+          </li>
+        ))}
+      </ul>
+      {currentRoom.isHost && (
+        <fieldset className="multiplayer-settings" disabled={!waiting || busy}>
+          <legend>Game Settings</legend>
+          <label htmlFor="mp-board-size">Board Size</label>
+          <select
+            id="mp-board-size"
+            value={roomSettings.boardSize}
+            onChange={(e) => send({ type: 'settings.update', settings: { boardSize: Number(e.target.value) as RoomBoardSize } })}
+          >
+            {ROOM_BOARD_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}x{size}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="mp-scoring">Scoring</label>
+          <select id="mp-scoring" value={roomSettings.scoringMechanism} onChange={() => {}}>
+            <option value="connection">Connection</option>
+            <option value="expansion" disabled>
+              Expansion (Coming Soon)
+            </option>
+            <option value="extension" disabled>
+              Extension (Coming Soon)
+            </option>
+          </select>
+        </fieldset>
+      )}
+      <div className="multiplayer-actions">
+        <button
+          type="button"
+          className={ready ? 'button' : 'button button-primary'}
+          disabled={busy || !waiting}
+          onClick={() => send({ type: 'ready.set', ready: !ready })}
+        >
+          {ready ? 'Not Ready' : 'Ready'}
+        </button>
+        {canStart(context) && (
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'game.start' })}>
+            Start Game
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

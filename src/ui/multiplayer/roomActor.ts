@@ -1,0 +1,63 @@
+/**
+ * The page's one room actor, shared by the lobby (/multiplayer) and the game
+ * (/multiplayer/game) so moving between them keeps the room. It is wired to the socket
+ * service here: the machine itself knows nothing of socket.io.
+ */
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { ERRORS, roomMachine, type Outgoing, type RoomActor, type RoomEvent } from '../../machines/room.machine';
+import { SERVER_EVENTS, type Ack } from '../../protocol/messages';
+import { saveRejoinToken } from '../../net/rejoin';
+import { socketService } from '../../net/socket';
+
+/** Socket states (the service's window events) and every server event, into the machine. */
+const connection = fromCallback<RoomEvent>(({ sendBack }) => {
+  const socket = socketService();
+  const listeners: [string, EventListener][] = [
+    ['websocket-connected', () => sendBack({ type: 'socket.connected' })],
+    ['websocket-disconnected', (e) => sendBack({ type: 'socket.disconnected', reason: String((e as CustomEvent).detail) })],
+    ['websocket-error', (e) => sendBack({ type: 'socket.error', message: String((e as CustomEvent).detail) })],
+  ];
+  for (const [type, listener] of listeners) window.addEventListener(type, listener);
+  const offs: (() => void)[] = [];
+  try {
+    socket.connect();
+    try {
+      for (const name of Object.values(SERVER_EVENTS)) {
+        // The server is authoritative and speaks the shared protocol; its payloads are taken as typed.
+        offs.push(socket.on(name, (payload) => sendBack({ type: name, payload } as RoomEvent)));
+      }
+    } catch {
+      sendBack({ type: 'socket.failed', message: ERRORS.listeners });
+    }
+    // The socket outlives this actor's predecessors: it may be connected already.
+    if (socket.isConnected()) sendBack({ type: 'socket.connected' });
+  } catch {
+    sendBack({ type: 'socket.failed', message: ERRORS.connect });
+  }
+  return () => {
+    for (const [type, listener] of listeners) window.removeEventListener(type, listener);
+    for (const off of offs) off();
+  };
+});
+
+const request = fromPromise<Ack<object>, Outgoing>(({ input }) => socketService().emit<Ack<object>>(input.event, input.payload));
+
+let shared: RoomActor | null = null;
+
+/** The room actor, started on first use and kept for the life of the page. */
+export function roomActor(): RoomActor {
+  if (shared) return shared;
+  const actor = createActor(roomMachine.provide({ actors: { connection, request } }));
+  // Starts at null, not undefined: a fresh actor must not wipe the token a reload rejoins with.
+  let token: string | null = null;
+  actor.subscribe(({ context }) => {
+    if (context.rejoinToken === token) return;
+    token = context.rejoinToken;
+    saveRejoinToken(token);
+  });
+  // window.alert blocks, as the spec's alerts do; the room is already cleared after a forfeit,
+  // so the game page then redirects to the lobby by itself.
+  actor.on('notice', (notice) => window.alert(notice.message));
+  shared = actor.start();
+  return shared;
+}
