@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Ack } from '../protocol/messages';
+import { ERRORS, incomingUndo, isLocalTurn } from './room.machine';
+import { room, gameState, inGame } from './room.test-helper';
+
+describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
+  it('sends a move {row, col} on the local turn only, and ignores clicks off it', async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'cell.place', row: 2, col: 3 });
+    expect(t.sent.at(-1)?.event).toBe('room:create');
+    const a = await inGame('alice');
+    a.send({ type: 'cell.place', row: 2, col: 3 });
+    expect(a.sent.at(-1)).toEqual({ event: 'game:move', payload: { row: 2, col: 3 } });
+    const next = gameState({ currentPlayer: 1, moveCount: 1 });
+    await a.reply({ success: true, gameState: next } as Ack<object>);
+    expect(a.context().gameState).toEqual(next);
+    expect(a.context().lastMoveTimestamp).not.toBeNull();
+  });
+
+  it('logs a failed move without a message', async () => {
+    const t = await inGame();
+    t.send({ type: 'cell.place', row: 0, col: 0 });
+    const warn = console.warn;
+    console.warn = () => {};
+    await t.reply({ success: false, error: 'Cell is already taken' });
+    console.warn = warn;
+    expect(t.context().connectionError).toBeNull();
+  });
+
+  it("updates the board on the opponent's move", async () => {
+    const t = await inGame('bob');
+    const next = gameState({ currentPlayer: 1, moveCount: 1 });
+    t.send({ type: 'game:moveMade', payload: { gameState: next, move: { row: 0, col: 0, player: 0 } } });
+    expect(t.context().gameState).toEqual(next);
+    expect(isLocalTurn(t.context())).toBe(true);
+  });
+
+  it.each([
+    [0, 'alice', 'You won!'],
+    [0, 'bob', 'You lost!'],
+    ['draw', 'alice', 'Game ended in a draw!'],
+  ] as const)('alerts the finish (winner %s, local %s): %s', async (winner, local, message) => {
+    const t = await inGame(local);
+    t.send({ type: 'game:finished', payload: { winner, scores: [1, 1], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
+    expect(t.context().currentRoom?.status).toBe('finished');
+    expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false }]);
+  });
+
+  it('requests an undo on its own turn, once; the opponent sees it and approves', async () => {
+    const t = await inGame('alice');
+    t.send({ type: 'undo.request' });
+    expect(t.sent.at(-1)).toEqual({ event: 'game:requestUndo', payload: {} });
+    await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    expect(t.context().pendingUndoRequest).toEqual({ requestId: 'u1', requestedBy: 0 });
+    expect(incomingUndo(t.context())).toBeNull();
+    t.send({ type: 'undo.request' });
+    expect(t.sent).toHaveLength(2); // not while one is pending
+
+    const bob = await inGame('bob');
+    bob.send({ type: 'game:undoRequested', payload: { requestId: 'u1', requestedBy: 0, playerId: 'alice' } });
+    expect(incomingUndo(bob.context())).toEqual({ requestId: 'u1', requestedBy: 0 });
+    bob.send({ type: 'undo.respond', approved: true });
+    expect(bob.sent.at(-1)).toEqual({ event: 'game:respondUndo', payload: { requestId: 'u1', approved: true } });
+    await bob.reply(new Error('x'));
+    expect(bob.context().connectionError).toBe(ERRORS.respondUndo);
+
+    const restored = gameState({ moveCount: 4 });
+    t.send({ type: 'game:undoApproved', payload: { requestId: 'u1', gameState: restored } });
+    expect(t.context()).toMatchObject({ gameState: restored, pendingUndoRequest: null });
+  });
+
+  it("tells the requester 'Undo request was rejected'; 'Failed to request undo' on failure", async () => {
+    const t = await inGame('alice');
+    t.send({ type: 'undo.request' });
+    await t.reply(new Error('x'));
+    expect(t.context().connectionError).toBe(ERRORS.requestUndo);
+    t.send({ type: 'undo.request' });
+    await t.reply({ success: true, requestId: 'u2' } as Ack<object>);
+    t.send({ type: 'game:undoRejected', payload: { requestId: 'u2' } });
+    expect(t.context()).toMatchObject({ pendingUndoRequest: null, connectionError: ERRORS.undoRejected });
+  });
+
+  it("alerts '{player} forfeited the game!' and goes back to the lobby", async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'game:forfeited', payload: { forfeitingPlayer: { id: 'alice', username: 'ALICE', index: 0 }, winner: 1, reason: 'forfeit' } });
+    expect(t.notices).toEqual([{ type: 'notice', message: 'ALICE forfeited the game!', backToLobby: true }]);
+    expect(t.context().currentRoom).toBeNull();
+  });
+
+  it("forfeits while playing; 'Failed to forfeit' on failure", async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'forfeit' });
+    expect(t.sent.at(-1)).toEqual({ event: 'game:forfeit', payload: {} });
+    await t.reply(new Error('x'));
+    expect(t.context().connectionError).toBe(ERRORS.forfeit);
+  });
+});
+
