@@ -1,0 +1,107 @@
+/**
+ * Issue 6 "Tests": two browser contexts meet in a room (created by Alice, joined by code by
+ * Bob), ready up, start, and play a whole 6x6 game on the authoritative server; Bob reloads
+ * mid-game and comes back to the same board; both get the finish alert.
+ */
+// Playwright's own test: the journeys' fixture watches the default page, which this test does not
+// use; both players' pages are watched by expectNoPageErrors instead.
+import { expect, test } from '@playwright/test';
+import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores, type Owner } from './support/board';
+import { expectNoPageErrors, nextAlert, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+
+const CELLS = 36;
+const RELOAD_AFTER = 10;
+
+test('two players meet by room code, play a whole game, survive a reload and see the result', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const alice = await openPlayer(browser, 'Alice', baseURL);
+  const bob = await openPlayer(browser, 'Bob', baseURL);
+  try {
+    // Alice creates the room; its code is in the title.
+    await openLobby(alice);
+    await alice.page.getByRole('button', { name: 'Create Room', exact: true }).click();
+    const title = alice.page.getByRole('heading', { name: /^Room: / });
+    await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
+    const code = (await title.textContent())!.replace('Room: ', '');
+
+    // Bob types the code in lower case; the field upper-cases it.
+    await openLobby(bob);
+    const codeField = bob.page.getByLabel('Room code');
+    await codeField.pressSequentially(code.toLowerCase());
+    await expect(codeField).toHaveValue(code);
+    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+
+    for (const { page } of [alice, bob]) {
+      await expect(page.getByRole('heading', { name: 'Players (2/2)' })).toBeVisible();
+      await expect(page.getByTestId('room-player')).toHaveCount(2);
+    }
+    await expect(alice.page.getByRole('button', { name: 'Start Game' })).toHaveCount(0);
+
+    // Both ready up; only then may the host start.
+    for (const { page } of [alice, bob]) {
+      await page.getByRole('button', { name: 'Ready', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+    }
+    await expect(bob.page.getByRole('button', { name: 'Start Game' })).toHaveCount(0);
+    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+
+    for (const { page } of [alice, bob]) {
+      await expect(page.getByText(/^Game starting in \d\.\.\.$/)).toBeVisible();
+    }
+    for (const { page } of [alice, bob]) {
+      await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+      await boardReady(page);
+      await expectOccupied(page, 0, 5_000);
+      await expect(page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+    }
+    await expect(turnIndicator(alice.page)).toHaveText('Your turn');
+    await expect(turnIndicator(bob.page)).toHaveText("Alice's turn");
+
+    // The whole game: whoever's turn it is clicks a free cell; both boards must show the move.
+    const colour: Record<string, Owner> = { Alice: 'Green', Bob: 'Blue' };
+    for (let moves = 0; moves < CELLS; moves++) {
+      const aliceToMove = (await turnIndicator(alice.page).textContent()) === 'Your turn';
+      const [mover, other]: [Player, Player] = aliceToMove ? [alice, bob] : [bob, alice];
+      await expect(turnIndicator(mover.page)).toHaveText('Your turn');
+      await expect(turnIndicator(other.page)).toHaveText(`${mover.name}'s turn`);
+
+      const cell = freeCells(await readBoard(mover.page))[0]!;
+      await clickCell(mover.page, cell);
+      await expectOccupied(mover.page, moves + 1, 5_000);
+      await expectOccupied(other.page, moves + 1, 5_000);
+      expect((await readBoard(other.page)).get(`${cell.x}-${cell.y}`), `move ${moves + 1} on ${other.name}'s board`).toBe(
+        colour[mover.name],
+      );
+
+      if (moves + 1 === RELOAD_AFTER) {
+        // Bob reloads: he must get back into the same game with the same cells and scores.
+        const cells = await readBoard(alice.page);
+        const score = await scores(alice.page);
+        await bob.page.reload();
+        await expect(bob.page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+        await boardReady(bob.page);
+        await expectOccupied(bob.page, RELOAD_AFTER, 10_000);
+        expect(await readBoard(bob.page)).toEqual(cells);
+        expect(await scores(bob.page)).toEqual(score);
+        await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+        await expect(alice.page.getByText('Bob is reconnecting…')).toHaveCount(0);
+      }
+    }
+
+    // The finish alert on both pages, consistent with the scores both show.
+    const [green, blue] = await scores(alice.page);
+    expect(await scores(bob.page)).toEqual([green, blue]);
+    const [forAlice, forBob] =
+      green > blue ? ['You won!', 'You lost!'] : green < blue ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
+    expect(await nextAlert(alice, 0)).toBe(forAlice);
+    expect(await nextAlert(bob, 0)).toBe(forBob);
+    for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
+    expect(alice.alerts).toHaveLength(1);
+    expect(bob.alerts).toHaveLength(1);
+    expectNoPageErrors(alice, bob);
+  } finally {
+    await alice.context.close();
+    await bob.context.close();
+  }
+});

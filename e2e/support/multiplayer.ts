@@ -1,0 +1,49 @@
+/**
+ * Players of the online journeys: each in a browser context of its own (its own
+ * sessionStorage, so its own rejoin token), with its alerts recorded and accepted and its
+ * uncaught page errors collected.
+ */
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+export interface Player {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  /** Every window.alert's message, in order; each is accepted as it opens. */
+  alerts: string[];
+  errors: Error[];
+}
+
+export async function openPlayer(browser: Browser, name: string, baseURL: string | undefined): Promise<Player> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const player: Player = { name, context, page, alerts: [], errors: [] };
+  page.on('pageerror', (error) => player.errors.push(error));
+  page.on('dialog', (dialog) => {
+    player.alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return player;
+}
+
+/** The lobby, once the socket is connected and the buttons can be used. */
+export async function openLobby(player: Player): Promise<void> {
+  await player.page.goto('/multiplayer');
+  await expect(player.page.getByRole('heading', { name: 'Multiplayer', exact: true })).toBeVisible();
+  await expect(player.page.getByText('Connecting to server...')).toBeHidden({ timeout: 10_000 });
+  await player.page.getByLabel('Username').fill(player.name);
+}
+
+export const turnIndicator = (page: Page): Locator => page.getByTestId('turn-indicator');
+
+/** Waits for the next alert (beyond the `seen` already recorded) and returns it. */
+export async function nextAlert(player: Player, seen: number, timeout = 10_000): Promise<string> {
+  await expect.poll(() => player.alerts.length, { message: `${player.name}'s alert`, timeout }).toBeGreaterThan(seen);
+  return player.alerts[seen]!;
+}
+
+export function expectNoPageErrors(...players: Player[]): void {
+  for (const player of players) {
+    expect(player.errors.map((error) => error.message), `uncaught errors in ${player.name}'s page`).toEqual([]);
+  }
+}
