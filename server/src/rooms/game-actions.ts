@@ -7,19 +7,10 @@ import { placeCell, undo } from '../../../src/game/game';
 import type { FinishReason } from '../../../src/protocol';
 import { SERVER_ERRORS as E } from '../../../src/protocol';
 import type { GameServer, GameSocket, Reply } from './game-server';
-import { gameSettings, gameView, newId, roomView, startGame, winnerOf, type Room } from './room';
+import { gameSettings, gameView, newId, otherPlayer, type Room } from './room';
 
 export class GameActions {
   constructor(private readonly server: GameServer) {}
-
-  /** After the countdown: a fresh game, player 0 (the host, first to join) to move. */
-  begin(room: Room): void {
-    room.status = 'playing';
-    room.game = startGame(room, Date.now());
-    room.moves = [];
-    room.pendingUndo = null;
-    this.server.emit(room, 'game:started', { room: roomView(room), gameState: gameView(room) });
-  }
 
   private playing(socket: GameSocket): { room: Room; index: PlayerIndex } | { error: string } {
     const seat = this.server.seat(socket);
@@ -47,7 +38,7 @@ export class GameActions {
     room.moves.push(move);
     const gameState = gameView(room);
     this.server.emit(room, 'game:moveMade', { gameState, move });
-    if (placed.state.progress === 'over') void this.server.finish(room, winnerOf(placed.state.scores), 'board-full');
+    this.server.send(room, { type: 'moved' });
     return { success: true, gameState };
   }
 
@@ -101,16 +92,18 @@ export class GameActions {
     return { success: true };
   }
 
-  /** The other player wins: game:forfeited, then game:finished. */
+  /** The other player wins: the statechart announces the forfeit, then the result. */
   forfeitBy(room: Room, index: PlayerIndex, reason: Extract<FinishReason, 'forfeit' | 'abandoned'>): void {
-    if (room.status !== 'playing') return;
+    this.server.send(room, { type: 'forfeit', index, reason });
+  }
+
+  /** game:forfeited, before game:finished. */
+  announceForfeit(room: Room, index: PlayerIndex, reason: Extract<FinishReason, 'forfeit' | 'abandoned'>): void {
     const player = room.players[index];
-    const winner: PlayerIndex = index === 0 ? 1 : 0;
     this.server.emit(room, 'game:forfeited', {
       forfeitingPlayer: { id: player?.id ?? '', username: player?.username ?? '', index },
-      winner,
+      winner: otherPlayer(index),
       reason,
     });
-    void this.server.finish(room, winner, reason);
   }
 }

@@ -6,6 +6,7 @@
  * acknowledgement that changes nothing.
  */
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import { createActor } from 'xstate';
 import type { Rules } from '../../../src/game/game';
 import type { EnteredRoom, FinishReason, GameFinishedPayload, Parsed, RatingChange } from '../../../src/protocol';
 import {
@@ -24,7 +25,8 @@ import {
 import type { Database } from '../db/database';
 import { GameActions } from './game-actions';
 import { recordRatedGame } from './results';
-import { gameView, newPlayer, newRoom, newRoomCode, playerView, roomView, type Player, type Room } from './room';
+import { gameView, newPlayer, newRoom, newRoomCode, playerView, roomView, startRefusal, type Player, type Room } from './room';
+import { roomMachine, type RoomActor, type RoomEvent, type Winner } from './room.machine';
 import { EventBudget } from './throttle';
 
 export interface GameServerOptions {
@@ -56,6 +58,8 @@ type Handler = (socket: GameSocket, payload: unknown) => Reply | Promise<Reply>;
 
 export class GameServer {
   readonly rooms = new Map<string, Room>();
+  /** Each room's statechart (room.machine.ts), by room code. */
+  private readonly machines = new Map<string, RoomActor>();
   private readonly byToken = new Map<string, { code: string; playerId: string }>();
   readonly opts: Required<Omit<GameServerOptions, 'db'>> & { db?: Database };
   private readonly game: GameActions;
@@ -128,6 +132,11 @@ export class GameServer {
     return { room, player, index };
   }
 
+  /** Tells a room's statechart what happened. */
+  send(room: Room, event: RoomEvent): void {
+    this.machines.get(room.code)?.send(event);
+  }
+
   emit(room: Room, event: string, payload: unknown): void {
     this.io.to(room.code).emit(event, payload);
   }
@@ -151,6 +160,7 @@ export class GameServer {
     const player = newPlayer(username, socket.data.userId, socket.id);
     const room = newRoom(newRoomCode((code) => this.rooms.has(code)), player);
     this.rooms.set(room.code, room);
+    this.machines.set(room.code, this.createMachine(room));
     this.byToken.set(player.rejoinToken, { code: room.code, playerId: player.id });
     this.seatSocket(socket, room, player);
     return this.entered(room, player);
@@ -179,7 +189,7 @@ export class GameServer {
     if (room.status !== 'waiting' && room.status !== 'starting') return { success: false, error: E.roomNotWaiting };
     player.ready = ready;
     // Withdrawing readiness during the countdown stops it.
-    if (!ready && room.status === 'starting') this.cancelCountdown(room);
+    if (!ready) this.send(room, { type: 'countdown.cancel' });
     this.emit(room, 'room:playerReady', { playerId: player.id, ready, players: room.players.map(playerView), room: roomView(room) });
     return { success: true, room: roomView(room, player.id) };
   }
@@ -200,31 +210,31 @@ export class GameServer {
   private start(socket: GameSocket): Reply {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: false, error: seat.error };
-    const { room, player } = seat;
-    if (room.hostId !== player.id) return { success: false, error: E.notHost };
-    if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
-    const full = room.players.length === room.settings.maxPlayers;
-    if (!full || !room.players.every((p) => p.ready && p.socketId !== null)) return { success: false, error: E.cannotStart };
-    room.status = 'starting';
-    let left = COUNTDOWN_SECONDS;
-    const tick = () => {
-      if (left > 0) {
-        this.emit(room, 'room:gameStarting', { countdown: left, room: roomView(room) });
-        left -= 1;
-        room.countdownTimer = setTimeout(tick, this.opts.countdownTickMs);
-        return;
-      }
-      room.countdownTimer = undefined;
-      this.game.begin(room);
-    };
-    tick();
+    const refusal = startRefusal(seat.room, seat.player.id);
+    if (refusal) return { success: false, error: refusal };
+    this.send(seat.room, { type: 'start', playerId: seat.player.id });
     return { success: true };
   }
 
-  private cancelCountdown(room: Room): void {
-    clearTimeout(room.countdownTimer);
-    room.countdownTimer = undefined;
-    if (room.status === 'starting') room.status = 'waiting';
+  /** A room's statechart, its effects broadcast to the room. */
+  private createMachine(room: Room): RoomActor {
+    const actor = createActor(roomMachine, {
+      input: {
+        room,
+        countdownSeconds: COUNTDOWN_SECONDS,
+        tickMs: this.opts.countdownTickMs,
+        graceMs: this.opts.graceMs,
+        finishedTtlMs: this.opts.finishedTtlMs,
+        effects: {
+          countdown: (left) => this.emit(room, 'room:gameStarting', { countdown: left, room: roomView(room) }),
+          started: () => this.emit(room, 'game:started', { room: roomView(room), gameState: gameView(room) }),
+          forfeited: (index, reason) => this.game.announceForfeit(room, index, reason),
+          finished: (winner, reason) => void this.finish(room, winner, reason),
+          expired: () => this.deleteRoom(room),
+        },
+      },
+    });
+    return actor.start();
   }
 
   // ------------------------------------------------------------- leaving and rejoining
@@ -243,10 +253,9 @@ export class GameServer {
 
   /** Takes a player out of a room; passes the host on; removes an empty room. */
   remove(room: Room, player: Player): void {
-    clearTimeout(player.graceTimer);
     this.byToken.delete(player.rejoinToken);
     room.players = room.players.filter((p) => p !== player);
-    if (room.status === 'starting') this.cancelCountdown(room);
+    this.send(room, { type: 'countdown.cancel' });
     const next = room.players[0];
     if (!next) return this.deleteRoom(room);
     if (room.hostId === player.id) room.hostId = next.id;
@@ -254,12 +263,9 @@ export class GameServer {
   }
 
   deleteRoom(room: Room): void {
-    clearTimeout(room.countdownTimer);
-    clearTimeout(room.expireTimer);
-    for (const p of room.players) {
-      clearTimeout(p.graceTimer);
-      this.byToken.delete(p.rejoinToken);
-    }
+    this.machines.get(room.code)?.stop();
+    this.machines.delete(room.code);
+    for (const p of room.players) this.byToken.delete(p.rejoinToken);
     this.rooms.delete(room.code);
   }
 
@@ -273,11 +279,8 @@ export class GameServer {
     }
     // During a game the seat is kept for the grace period; then the absent player forfeits.
     player.socketId = null;
-    player.graceTimer = setTimeout(() => {
-      if (player.socketId !== null || room.status !== 'playing') return;
-      const index = room.players.indexOf(player);
-      if (index === 0 || index === 1) this.game.forfeitBy(room, index, 'abandoned');
-    }, this.opts.graceMs);
+    const index = room.players.indexOf(player);
+    if (index === 0 || index === 1) this.send(room, { type: 'player.dropped', index });
     this.emit(room, 'room:playerDisconnected', { playerId: player.id, players: room.players.map(playerView), graceMs: this.opts.graceMs });
   }
 
@@ -296,8 +299,8 @@ export class GameServer {
       }
     }
     const wasAway = player.socketId === null;
-    clearTimeout(player.graceTimer);
-    player.graceTimer = undefined;
+    const index = room.players.indexOf(player);
+    if (index === 0 || index === 1) this.send(room, { type: 'player.back', index });
     this.seatSocket(socket, room, player);
     if (wasAway) this.emit(room, 'room:playerReconnected', { playerId: player.id, players: room.players.map(playerView) });
     return this.entered(room, player);
@@ -305,13 +308,8 @@ export class GameServer {
 
   // ------------------------------------------------------------- the end of a game
 
-  /** Ends the game: status finished, game:finished to both, the rated result when both are signed in. */
-  async finish(room: Room, winner: 0 | 1 | 'draw', reason: FinishReason): Promise<void> {
-    room.status = 'finished';
-    room.pendingUndo = null;
-    clearTimeout(room.expireTimer);
-    room.expireTimer = setTimeout(() => this.deleteRoom(room), this.opts.finishedTtlMs);
-    room.expireTimer.unref();
+  /** After the statechart reached finished: the rated result when both are signed in, game:finished to both. */
+  private async finish(room: Room, winner: Winner, reason: FinishReason): Promise<void> {
     const [p0, p1] = room.players;
     const game = room.game;
     const scores: [number, number] = game ? [game.scores[0], game.scores[1]] : [0, 0];

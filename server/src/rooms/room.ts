@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '../../../src/game/settings';
 import type { BoardSize, GameState, Settings } from '../../../src/game/types';
 import {
   DEFAULT_ROOM_SETTINGS,
+  SERVER_ERRORS as E,
   ROOM_CODE_LENGTH,
   type GameStateView,
   type MoveView,
@@ -26,7 +27,6 @@ export interface Player {
   socketId: string | null; // null while dropped (waiting for a rejoin)
   ready: boolean;
   rejoinToken: string;
-  graceTimer?: NodeJS.Timeout;
 }
 
 export interface Room {
@@ -38,8 +38,6 @@ export interface Room {
   game: GameState | null;
   moves: MoveView[]; // the game's moves so far, for lastMove and undo
   pendingUndo: { requestId: string; requestedBy: PlayerIndex } | null;
-  countdownTimer?: NodeJS.Timeout;
-  expireTimer?: NodeJS.Timeout;
 }
 
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
@@ -87,6 +85,31 @@ export function gameSettings(room: Room): Settings {
 export function startGame(room: Room, now: number): GameState {
   return setProgress(createGame(gameSettings(room), now), 'playing');
 }
+
+/** After the countdown: a fresh game, player 0 (the host, first to join) to move. */
+export function beginGame(room: Room, now: number): void {
+  room.game = startGame(room, now);
+  room.moves = [];
+  room.pendingUndo = null;
+}
+
+/**
+ * Why `playerId` may not start the game, or undefined when it may: the host, in a full
+ * room where everyone is ready and connected, while the room waits.
+ */
+export function startRefusal(room: Room, playerId: string): string | undefined {
+  if (room.hostId !== playerId) return E.notHost;
+  if (room.status !== 'waiting') return E.roomNotWaiting;
+  const full = room.players.length === room.settings.maxPlayers;
+  if (!full || !room.players.every((p) => p.ready && p.socketId !== null)) return E.cannotStart;
+  return undefined;
+}
+
+/** Whether the room's game has filled its board. */
+export const boardIsFull = (room: Room): boolean => room.game?.progress === 'over';
+
+/** The other player of a two-player game. */
+export const otherPlayer = (index: PlayerIndex): PlayerIndex => (index === 0 ? 1 : 0);
 
 export function playerIndex(room: Room, playerId: string): PlayerIndex | undefined {
   const index = room.players.findIndex((p) => p.id === playerId);

@@ -1,0 +1,144 @@
+/**
+ * One online room as a statechart (SPEC §4 "Multiplayer room", issue 6): waiting →
+ * starting (the countdown) → playing → finished. The room's data is the plain Room of
+ * room.ts; every guard and action is one call into its pure rules or into the effects the
+ * game server injects (broadcasting stays in the socket layer). `status` on the Room
+ * mirrors the current state, written on entry so that views sent from the same step see it.
+ */
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
+import type { PlayerIndex } from '../../../src/engine';
+import type { FinishReason, RoomStatus } from '../../../src/protocol';
+import { beginGame, boardIsFull, otherPlayer, startRefusal, winnerOf, type Room } from './room';
+
+export type Winner = PlayerIndex | 'draw';
+
+/** What the room does to the world; the game server broadcasts. */
+export interface RoomEffects {
+  /** One countdown tick (room:gameStarting); `left` counts down to 1. */
+  countdown(left: number): void;
+  /** The game has begun (game:started). */
+  started(): void;
+  /** A player forfeits or abandoned the game (game:forfeited), before `finished`. */
+  forfeited(index: PlayerIndex, reason: Extract<FinishReason, 'forfeit' | 'abandoned'>): void;
+  /** The game is over (the rated result and game:finished). */
+  finished(winner: Winner, reason: FinishReason): void;
+  /** A finished room's time is up: remove it. */
+  expired(): void;
+}
+
+export interface RoomMachineInput {
+  room: Room;
+  effects: RoomEffects;
+  /** Countdown ticks before the game begins (COUNTDOWN_SECONDS). */
+  countdownSeconds: number;
+  /** Milliseconds between countdown ticks. */
+  tickMs: number;
+  /** How long a dropped player may take to come back during a game. */
+  graceMs: number;
+  /** How long a finished room stays (for late rejoins). */
+  finishedTtlMs: number;
+}
+
+export interface RoomContext extends RoomMachineInput {
+  /** The countdown tick being shown. */
+  left: number;
+  result: { winner: Winner; reason: FinishReason } | null;
+}
+
+export type RoomEvent =
+  | { type: 'start'; playerId: string }
+  /** A player withdrew readiness or left during the countdown. */
+  | { type: 'countdown.cancel' }
+  /** A move was played; the game ends if it filled the board. */
+  | { type: 'moved' }
+  | { type: 'forfeit'; index: PlayerIndex; reason: Extract<FinishReason, 'forfeit' | 'abandoned'> }
+  | { type: 'player.dropped'; index: PlayerIndex }
+  | { type: 'player.back'; index: PlayerIndex };
+
+/** A seat during a game: present, or away for the grace period, after which it forfeits. */
+function seat(index: PlayerIndex) {
+  return {
+    initial: 'present',
+    states: {
+      present: {
+        on: { 'player.dropped': { guard: { type: 'is seat', params: { index } }, target: 'away' } },
+      },
+      away: {
+        on: { 'player.back': { guard: { type: 'is seat', params: { index } }, target: 'present' } },
+        after: { grace: { actions: { type: 'abandon', params: { index } } } },
+      },
+    },
+  } as const;
+}
+
+export const roomMachine = setup({
+  types: {
+    context: {} as RoomContext,
+    events: {} as RoomEvent,
+    input: {} as RoomMachineInput,
+  },
+  delays: {
+    tick: ({ context }) => context.tickMs,
+    grace: ({ context }) => context.graceMs,
+    ttl: ({ context }) => context.finishedTtlMs,
+  },
+  guards: {
+    'start is allowed': ({ context, event }) => event.type === 'start' && startRefusal(context.room, event.playerId) === undefined,
+    'more ticks left': ({ context }) => context.left > 1,
+    'board is full': ({ context }) => boardIsFull(context.room),
+    'is seat': ({ event }, { index }: { index: PlayerIndex }) => 'index' in event && event.index === index,
+  },
+  actions: {
+    'mark status': ({ context }, { status }: { status: RoomStatus }) => void (context.room.status = status),
+    'reset countdown': assign(({ context }) => ({ left: context.countdownSeconds })),
+    'count down': assign(({ context }) => ({ left: context.left - 1 })),
+    'announce the tick': ({ context }) => context.effects.countdown(context.left),
+    'begin a fresh game': ({ context }) => beginGame(context.room, Date.now()),
+    'announce the game': ({ context }) => context.effects.started(),
+    'keep the board result': assign(({ context }) => ({ result: { winner: winnerOf(context.room.game?.scores ?? [0, 0]), reason: 'board-full' as const } })),
+    'keep the forfeit result': assign(({ event }) => (event.type === 'forfeit' ? { result: { winner: otherPlayer(event.index), reason: event.reason } } : {})),
+    'announce the forfeit': ({ context, event }) => event.type === 'forfeit' && context.effects.forfeited(event.index, event.reason),
+    abandon: raise((_, { index }: { index: PlayerIndex }) => ({ type: 'forfeit' as const, index, reason: 'abandoned' as const })),
+    'drop the undo request': ({ context }) => void (context.room.pendingUndo = null),
+    'announce the result': ({ context }) => context.result && context.effects.finished(context.result.winner, context.result.reason),
+    'remove the room': ({ context }) => context.effects.expired(),
+  },
+}).createMachine({
+  id: 'room',
+  context: ({ input }) => ({ ...input, left: input.countdownSeconds, result: null }),
+  initial: 'waiting',
+  states: {
+    waiting: {
+      entry: { type: 'mark status', params: { status: 'waiting' } },
+      on: { start: { guard: 'start is allowed', target: 'starting' } },
+    },
+    starting: {
+      entry: [{ type: 'mark status', params: { status: 'starting' } }, 'reset countdown'],
+      on: { 'countdown.cancel': 'waiting' },
+      initial: 'ticking',
+      states: {
+        ticking: {
+          entry: 'announce the tick',
+          after: {
+            tick: [{ guard: 'more ticks left', actions: 'count down', target: 'ticking', reenter: true }, { target: '#room.playing' }],
+          },
+        },
+      },
+    },
+    playing: {
+      entry: [{ type: 'mark status', params: { status: 'playing' } }, 'begin a fresh game', 'announce the game'],
+      on: {
+        moved: { guard: 'board is full', actions: 'keep the board result', target: 'finished' },
+        forfeit: { actions: ['announce the forfeit', 'keep the forfeit result'], target: 'finished' },
+      },
+      type: 'parallel',
+      states: { seat0: seat(0), seat1: seat(1) },
+    },
+    finished: {
+      entry: [{ type: 'mark status', params: { status: 'finished' } }, 'drop the undo request', 'announce the result'],
+      after: { ttl: { actions: 'remove the room' } },
+    },
+  },
+});
+
+export type RoomActor = ActorRefFrom<typeof roomMachine>;
