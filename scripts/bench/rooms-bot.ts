@@ -1,7 +1,8 @@
 /**
  * The bots of `npm run bench:rooms`: one room of two socket.io clients over loopback that
  * create/join, ready, start and play a whole game with legal random moves, timing each move
- * from emit to acknowledgement. Every failure is reported through `errors`, never thrown.
+ * from emit to acknowledgement. A bot may think (wait `thinkMs`) before each move, as a person
+ * would; the think time is not part of the round-trip. Every failure is reported through `errors`, never thrown.
  */
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -21,11 +22,15 @@ export interface RoomRunOptions {
   url: string;
   /** Minimum ms between two events of one bot (keeps it under the server's per-socket throttle). */
   minGapMs: number;
+  /** A pause before each move, after the bot sees it is its turn (a person thinking); 0 = none. */
+  thinkMs: number;
   /** Ack timeout per event. */
   ackTimeoutMs: number;
   random: () => number;
   /** Move round-trips in ms are pushed here. */
   rtts: number[];
+  /** Moves emitted (requested) so far, acknowledged or not. */
+  moves: { requested: number };
   errors: BenchErrors;
   /** Every socket made, so the caller can close them all whatever happens. */
   sockets: Socket[];
@@ -83,7 +88,10 @@ class Bot {
   }
 
   private async move(move: { row: number; col: number }): Promise<void> {
+    if (this.opts.thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, this.opts.thinkMs));
+    if (!this.socket.connected) return;
     await this.paced();
+    this.opts.moves.requested += 1;
     const start = performance.now();
     let ack: Ack;
     try {
