@@ -15,6 +15,7 @@ import {
   SERVER_ERRORS as E,
   parseCreateRoom,
   parseEmpty,
+  parseHandshakeAuth,
   parseJoinRoom,
   parseMove,
   parseRejoin,
@@ -113,7 +114,10 @@ export class GameServer {
     on('game:forfeit', parseEmpty, (s) => this.game.forfeit(s));
     socket.on('disconnect', () => this.disconnected(socket));
 
-    const token = socket.data.rejoinToken;
+    // A socket recovered by socket.io is the same player coming back; any other uses its rejoin token.
+    if (socket.recovered && this.recover(socket)) return;
+    // A recovered socket skipped the middleware: its token is in this handshake, not in its old data.
+    const token = socket.recovered ? parseHandshakeAuth(socket.handshake.auth).rejoinToken : socket.data.rejoinToken;
     if (token) {
       const entered = this.rejoin(socket, token);
       if (entered.success) socket.emit('room:rejoined', entered);
@@ -298,12 +302,37 @@ export class GameServer {
         void old.leave(room.code);
       }
     }
+    this.comeBack(socket, room, player);
+    return this.entered(room, player);
+  }
+
+  /**
+   * A socket that socket.io recovered within the grace period: same id, rooms and data (its
+   * missed broadcasts are replayed by socket.io), so it is its player coming back without a
+   * token. False when its seat is gone (it dropped outside a game, or the room went) or another
+   * connection took the seat over; the socket is then taken out of the room it was restored into.
+   */
+  private recover(socket: GameSocket): boolean {
+    const { roomCode, playerId } = socket.data;
+    const room = roomCode ? this.rooms.get(roomCode) : undefined;
+    const player = room?.players.find((p) => p.id === playerId);
+    if (room && player && (player.socketId === null || player.socketId === socket.id)) {
+      this.comeBack(socket, room, player);
+      return true;
+    }
+    socket.data.roomCode = undefined;
+    socket.data.playerId = undefined;
+    if (roomCode) void socket.leave(roomCode);
+    return false;
+  }
+
+  /** Seats a player's (new or recovered) socket again and ends its away state. */
+  private comeBack(socket: GameSocket, room: Room, player: Player): void {
     const wasAway = player.socketId === null;
     const index = room.players.indexOf(player);
     if (index === 0 || index === 1) this.send(room, { type: 'player.back', index });
     this.seatSocket(socket, room, player);
     if (wasAway) this.emit(room, 'room:playerReconnected', { playerId: player.id, players: room.players.map(playerView) });
-    return this.entered(room, player);
   }
 
   // ------------------------------------------------------------- the end of a game

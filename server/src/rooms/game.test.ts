@@ -1,5 +1,6 @@
 // Online games over real sockets with the real engine: a whole game, refused moves, undo,
-// forfeit, rejoining within and after the grace period, and rated results in the database.
+// forfeit, rejoining within and after the grace period (by rejoin token, or by socket.io's
+// connection-state recovery after a dropped transport), and rated results in the database.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGameStateView } from '../../../src/protocol';
@@ -141,6 +142,33 @@ describe('online games', () => {
     await pause(400); // past the grace period: no forfeit, since the player came back
     expect(await call(host, 'game:move', { row: 2, col: 0 })).toMatchObject({ success: true });
     expect(await call(again, 'game:move', { row: 3, col: 0 })).toMatchObject({ success: true });
+  });
+
+  it('a dropped transport recovers within the grace period: same socket, missed move replayed, no token needed', async () => {
+    const { host, guest, joined } = await startedGame();
+    await play([host, guest], [{ row: 0, col: 0 }, { row: 1, col: 0 }]);
+    const id = guest.id;
+    const moves = record<{ move: { row: number; col: number }; gameState: GameState }>(guest, 'game:moveMade');
+    const away = next<{ playerId: string }>(host, 'room:playerDisconnected');
+    guest.io.engine.close(); // the transport drops; the client keeps its session (pid and offset)
+    expect((await away).playerId).toBe(joined.playerId);
+    expect(await call(host, 'game:move', { row: 2, col: 0 })).toMatchObject({ success: true }); // missed by the guest
+    expect(moves).toHaveLength(0);
+
+    const back = next<{ playerId: string }>(host, 'room:playerReconnected');
+    const replayed = next<{ move: { row: number; col: number }; gameState: GameState }>(guest, 'game:moveMade');
+    guest.connect();
+    await next(guest, 'connect');
+    expect(guest.id).toBe(id);
+    expect(guest.recovered).toBe(true);
+    expect((await back).playerId).toBe(joined.playerId);
+    const missed = await replayed;
+    expect(missed.move).toMatchObject({ row: 2, col: 0 });
+    expect(missed.gameState.boardState.occupiedCells).toEqual([['0-0', '0-2'], ['0-1']]);
+    await pause(400); // past the grace period: no forfeit, since the player came back
+    expect(await call(guest, 'game:move', { row: 3, col: 0 })).toMatchObject({ success: true });
+    expect(await call(host, 'game:move', { row: 4, col: 0 })).toMatchObject({ success: true });
+    expect(h.games.game.rooms.get(joined.room.code)?.status).toBe('playing');
   });
 
   it('a player who does not come back within the grace period forfeits', async () => {

@@ -2,11 +2,14 @@
  * attachGameServer: the socket.io game server on the node server's HTTP server (same port).
  * The handshake may carry `auth: { token }` (a Supabase access token, verified here: the
  * player's user id makes the game rated) and `auth: { rejoinToken }` (back into a room).
+ * Connection-state recovery is on for the rejoin grace period: a socket whose transport dropped
+ * and came back in time keeps its id, rooms and data, gets the broadcasts it missed, and skips
+ * the middleware (its user is already in its data); game-server.ts seats it again without a token.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Rules } from '../../../src/game/game';
-import { parseHandshakeAuth } from '../../../src/protocol';
+import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
 import type { Keys } from '../auth/keys';
 import type { Database } from '../db/database';
 import { GameServer, type GameIo, type GameServerOptions, type SocketData } from './game-server';
@@ -25,7 +28,11 @@ export interface AttachedGameServer {
 }
 
 export function attachGameServer(httpServer: HttpServer, { keys, ...options }: AttachOptions): AttachedGameServer {
-  const io: GameIo = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, { cors: { origin: true }, maxHttpBufferSize: 16 * 1024 });
+  const io: GameIo = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, {
+    cors: { origin: true },
+    maxHttpBufferSize: 16 * 1024,
+    connectionStateRecovery: { maxDisconnectionDuration: options.graceMs ?? REJOIN_GRACE_MS, skipMiddlewares: true },
+  });
   io.use((socket, next) => {
     const auth = parseHandshakeAuth(socket.handshake.auth);
     socket.data.rejoinToken = auth.rejoinToken;
