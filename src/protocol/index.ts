@@ -1,3 +1,4 @@
 // The socket protocol shared by the client and the game server.
 export * from './messages';
 export * from './parse';
+export * from './server-events';

@@ -2,7 +2,8 @@
  * Parsing socket payloads from `unknown` into the typed values of messages.ts, once,
  * at the edge (ARCHITECTURE.md rule 4). Each failure names the problem.
  * Client → server payloads are parsed by the server; the views the server sends
- * can be parsed by the client with parseRoomView / parseGameStateView.
+ * are parsed by the client with parseRoomView / parseGameStateView, and whole server
+ * events with parseServerEvent (server-events.ts).
  */
 import { parseBoardState, SCORING_MECHANISMS, type BoardState, type PlayerIndex, type ScoringMechanism } from '../engine';
 import {
@@ -166,7 +167,8 @@ const ROOM_STATUSES: readonly RoomStatus[] = ['waiting', 'starting', 'playing', 
 const isPlayerIndex = (value: unknown): value is PlayerIndex => value === 0 || value === 1;
 const isNumberList = (value: unknown): value is number[] => Array.isArray(value) && value.every((n) => typeof n === 'number');
 
-function parsePlayerView(input: unknown): Parsed<PlayerView> {
+/** A player sent by the server; missing connected/signedIn default to true/false. */
+export function parsePlayerView(input: unknown): Parsed<PlayerView> {
   if (!isRecord(input)) return fail('player must be an object');
   const { id, username, ready, connected, signedIn } = input;
   if (typeof id !== 'string' || typeof username !== 'string' || typeof ready !== 'boolean') {

@@ -6,6 +6,7 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ERRORS, roomMachine, type Outgoing, type RoomActor, type RoomEvent } from '../../machines/room.machine';
 import { SERVER_EVENTS, type Ack } from '../../protocol/messages';
+import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
 
@@ -23,8 +24,14 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
     socket.connect();
     try {
       for (const name of Object.values(SERVER_EVENTS)) {
-        // The server is authoritative and speaks the shared protocol; its payloads are taken as typed.
-        offs.push(socket.on(name, (payload) => sendBack({ type: name, payload } as RoomEvent)));
+        // Parsed here, at the edge (ARCHITECTURE.md rule 4): a malformed event is dropped and logged.
+        offs.push(
+          socket.on(name, (payload) => {
+            const parsed = parseServerEvent(name, payload);
+            if (parsed.ok) sendBack(parsed.message);
+            else console.error(`Dropped server event ${name}: ${parsed.error}`);
+          }),
+        );
       }
     } catch {
       sendBack({ type: 'socket.failed', message: ERRORS.listeners });
