@@ -5,13 +5,13 @@
  */
 import { formatNumber } from '../src/ui/leaderboard/format';
 import {
-  authForm,
   authPanel,
   cssVariableColour,
   home,
   nodeClient,
   openSignIn,
   playToWin,
+  signUp,
   submitCredentials,
 } from './support/accounts';
 import { dialog, scores, startGame } from './support/board';
@@ -44,14 +44,7 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   expect(inserted.error).toBeNull();
 
   // Sign up from Home: Sign In, the toggle, Sign Up.
-  await page.goto('/home');
-  const panel = await openSignIn(page);
-  await panel.getByRole('button', { name: "Don't have an account?", exact: true }).click();
-  await expect(panel.getByRole('heading', { name: 'Sign Up', exact: true })).toBeVisible();
-  await authForm(page).getByPlaceholder('Choose a username').fill(username);
-  await submitCredentials(page, email, password, 'Sign Up');
-  await expect(authPanel(page)).toHaveCount(0);
-  await expect(page.getByText(`Welcome, ${username}!`, { exact: true })).toBeVisible();
+  await signUp(page, username, email, password);
   await expect(home(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible();
 
   // Win a 6x6 game against Easy.

@@ -5,8 +5,8 @@
  */
 // Playwright's own test: the journeys' fixture watches the default page, which this test does not
 // use; both players' pages are watched by expectNoPageErrors instead.
-import { expect, test, type Page } from '@playwright/test';
-import { authForm, authPanel, home, openSignIn, submitCredentials } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { home, signUp } from './support/accounts';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores } from './support/board';
 import { expectNoPageErrors, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
@@ -14,18 +14,6 @@ const CELLS = 36;
 const START_ELO = 1200;
 // Both new (K = 40, fewer than 30 games) and equal (expected score 0.5): a win is +20, a loss -20.
 const CHANGE = 20;
-
-/** Home → Sign In → "Don't have an account?" → Sign Up; resolves once the welcome shows. */
-async function signUp(page: Page, username: string, email: string, password: string): Promise<void> {
-  await page.goto('/home');
-  const panel = await openSignIn(page);
-  await panel.getByRole('button', { name: "Don't have an account?", exact: true }).click();
-  await expect(panel.getByRole('heading', { name: 'Sign Up', exact: true })).toBeVisible();
-  await authForm(page).getByPlaceholder('Choose a username').fill(username);
-  await submitCredentials(page, email, password, 'Sign Up');
-  await expect(authPanel(page)).toHaveCount(0);
-  await expect(page.getByText(`Welcome, ${username}!`, { exact: true })).toBeVisible();
-}
 
 /**
  * The lobby, reached from Home only once signed in: the socket reads the access token when it

@@ -36,6 +36,18 @@ export async function submitCredentials(page: Page, email: string, password: str
   await form.getByRole('button', { name: button, exact: true }).click();
 }
 
+/** Home → Sign In → "Don't have an account?" → Sign Up; resolves once the welcome shows. */
+export async function signUp(page: Page, username: string, email: string, password: string): Promise<void> {
+  await page.goto('/home');
+  const panel = await openSignIn(page);
+  await panel.getByRole('button', { name: "Don't have an account?", exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Sign Up', exact: true })).toBeVisible();
+  await authForm(page).getByPlaceholder('Choose a username').fill(username);
+  await submitCredentials(page, email, password, 'Sign Up');
+  await expect(authPanel(page)).toHaveCount(0);
+  await expect(page.getByText(`Welcome, ${username}!`, { exact: true })).toBeVisible();
+}
+
 /** The board as the engine takes it, from the page's gridcells (Green is player 0). */
 export function toBoardState(view: BoardView, size: number): BoardState {
   const green = new Set<CellKey>();
