@@ -146,8 +146,26 @@ describe('in a room', () => {
     const t = await inRoom();
     t.send({ type: 'room:playerJoined', payload: { player: BOB, players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });
     expect(t.context().players.map((p) => p.id)).toEqual(['alice', 'bob']);
-    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: [], room: room() } });
+    const bobReady = [ALICE, player('bob', true)];
+    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: bobReady, room: room({ players: bobReady }) } });
     expect(t.context().players.map((p) => p.ready)).toEqual([false, true]);
+  });
+
+  it('a withdrawn readiness or a drop during the countdown stops it; a reconnection shows the player back', async () => {
+    const t = await inRoom('alice', room({ players: [ALICE, BOB] }));
+    t.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room({ status: 'starting', players: [ALICE, BOB] }) } });
+    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: false, players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });
+    expect(t.context()).toMatchObject({ gameCountdown: null, currentRoom: { status: 'waiting' } });
+    t.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room({ status: 'starting', players: [ALICE, BOB] }) } });
+    const away = [ALICE, { ...BOB, connected: false }];
+    t.send({ type: 'room:playerDisconnected', payload: { playerId: 'bob', players: away, room: room({ players: away }), graceMs: 60_000 } });
+    expect(t.context()).toMatchObject({ gameCountdown: null, currentRoom: { status: 'waiting' } });
+    expect(t.context().players.map((p) => p.connected)).toEqual([true, false]);
+    t.send({ type: 'room:playerReconnected', payload: { playerId: 'bob', players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });
+    expect(t.context().players.map((p) => p.connected)).toEqual([true, true]);
+    // News of another room (one we left) changes nothing.
+    t.send({ type: 'room:playerLeft', payload: { playerId: 'bob', players: [ALICE], hostId: 'alice', room: room({ code: 'ZZZ999', players: [ALICE] }) } });
+    expect(t.context().players).toHaveLength(2);
   });
 
   it('replaces players when one leaves and takes over as host when named', async () => {
@@ -187,7 +205,8 @@ describe('in a room', () => {
     const t = await inRoom('alice', room({ players: [player('alice', true), player('bob', false)] }));
     t.send({ type: 'game.start' });
     expect(t.sent.at(-1)?.event).toBe('room:create');
-    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: [], room: room() } });
+    const allReady = [player('alice', true), player('bob', true)];
+    t.send({ type: 'room:playerReady', payload: { playerId: 'bob', ready: true, players: allReady, room: room({ players: allReady }) } });
     t.send({ type: 'game.start' });
     expect(t.sent.at(-1)).toEqual({ event: 'game:start', payload: {} });
     await t.reply(new Error('x'));

@@ -34,6 +34,7 @@ import {
   initialRoomContext,
   isLocalTurn,
   localIndex,
+  roomUpdate,
   withStatus,
 } from './room.rules';
 
@@ -99,27 +100,17 @@ export const roomMachine = setup({
     'socket.error': { actions: assign({ connectionError: ({ event }) => connectionErrorMessage(event.message) }) },
     'socket.failed': { actions: assign({ connectionError: ({ event }) => event.message }) },
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
-    'room:playerLeft': {
-      actions: assign(({ context, event }) => ({
-        players: event.payload.players,
-        hostId: event.payload.hostId,
-        currentRoom: context.currentRoom && { ...context.currentRoom, isHost: event.payload.hostId === context.localPlayerId },
-      })),
-    },
+    'room:playerLeft': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
     'room:settingsUpdated': { actions: assign({ roomSettings: ({ context, event }) => ({ ...context.roomSettings, ...event.payload.settings }) }) },
-    'room:playerReady': {
-      actions: assign({
-        players: ({ context, event }) => context.players.map((p) => (p.id === event.payload.playerId ? { ...p, ready: event.payload.ready } : p)),
-      }),
-    },
+    'room:playerReady': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
     'room:gameStarting': {
       actions: assign({
         gameCountdown: ({ event }) => event.payload.countdown,
         currentRoom: ({ context }) => withStatus(context.currentRoom, 'starting'),
       }),
     },
-    'room:playerDisconnected': { actions: assign({ players: ({ event }) => event.payload.players }) },
-    'room:playerReconnected': { actions: assign({ players: ({ event }) => event.payload.players }) },
+    'room:playerDisconnected': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
+    'room:playerReconnected': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
     'room:rejoined': { actions: assign(({ event }) => entered(event.payload)) },
     'game:started': {
       actions: assign(({ context, event }) => ({

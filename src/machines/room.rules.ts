@@ -153,6 +153,16 @@ export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<
   };
 }
 
+/**
+ * A change in the room the server broadcast (players, readiness, host, connections): its view
+ * replaces ours. The countdown shows only while starting: a player who withdrew readiness,
+ * left or dropped stopped it. An update about another room (after leaving it) is ignored.
+ */
+export function roomUpdate(context: RoomContext, room: RoomView): Partial<RoomContext> {
+  if (context.currentRoom?.code !== room.code) return {};
+  return { ...fromRoom(room, context.localPlayerId), ...(room.status === 'starting' ? {} : { gameCountdown: null }) };
+}
+
 export function entered({ room, playerId, rejoinToken, gameState }: EnteredRoom): Partial<RoomContext> {
   return { ...fromRoom(room, playerId), localPlayerId: playerId, rejoinToken, gameState, gameCountdown: null, connectionError: null };
 }

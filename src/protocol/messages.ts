@@ -200,7 +200,9 @@ export interface GameStartingPayload {
 export interface PlayerConnectionPayload {
   playerId: string;
   players: PlayerView[];
-  /** On a drop: ms the player has to come back before forfeiting. */
+  /** The room after the change: a drop stops a countdown (status back to waiting). */
+  room: RoomView;
+  /** On a drop: ms the player has to come back before forfeiting (or, outside a game, losing the seat). */
   graceMs?: number;
 }
 export interface GameStartedPayload {

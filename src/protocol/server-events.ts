@@ -110,7 +110,7 @@ const entered: Parser<'room:rejoined'> = (body) => {
 };
 
 const connection: Parser<'room:playerDisconnected'> = (body) => {
-  const parsed = all({ playerId: text(body, 'playerId'), players: playerList(body) });
+  const parsed = all({ playerId: text(body, 'playerId'), players: playerList(body), room: room(body) });
   if (!parsed.ok || body.graceMs === undefined) return parsed;
   return isCount(body.graceMs) ? ok({ ...parsed.value, graceMs: body.graceMs }) : fail(`graceMs must be a number, got ${show(body.graceMs)}`);
 };

@@ -114,8 +114,12 @@ export class GameServer {
     on('game:forfeit', parseEmpty, (s) => this.game.forfeit(s));
     socket.on('disconnect', () => this.disconnected(socket));
 
-    // A socket recovered by socket.io is the same player coming back; any other uses its rejoin token.
-    if (socket.recovered && this.recover(socket)) return;
+    // A socket recovered by socket.io is the same player coming back; any other uses its rejoin
+    // token. Both are told where they are: the page cleared its room when the transport dropped.
+    if (socket.recovered) {
+      const entered = this.recover(socket);
+      if (entered) return void socket.emit('room:rejoined', entered);
+    }
     // A recovered socket skipped the middleware: its token is in this handshake, not in its old data.
     const token = socket.recovered ? parseHandshakeAuth(socket.handshake.auth).rejoinToken : socket.data.rejoinToken;
     if (token) {
@@ -234,6 +238,7 @@ export class GameServer {
           started: () => this.emit(room, 'game:started', { room: roomView(room), gameState: gameView(room) }),
           forfeited: (index, reason) => this.game.announceForfeit(room, index, reason),
           finished: (winner, reason) => void this.finish(room, winner, reason),
+          gone: (playerId) => this.takeOutIfAway(room, playerId),
           expired: () => this.deleteRoom(room),
         },
       },
@@ -273,19 +278,25 @@ export class GameServer {
     this.rooms.delete(room.code);
   }
 
+  /**
+   * A dropped player keeps the seat for the grace period (a reload gets back in with its rejoin
+   * token or by connection-state recovery). The statechart then decides: during a game the
+   * absent player forfeits; outside one they are taken out of the room (`gone`). A countdown
+   * stops, and no game starts, while someone is away.
+   */
   private disconnected(socket: GameSocket): void {
     const seat = this.seat(socket);
     if ('error' in seat) return;
-    const { room, player } = seat;
-    if (room.status !== 'playing') {
-      this.remove(room, player);
-      return;
-    }
-    // During a game the seat is kept for the grace period; then the absent player forfeits.
+    const { room, player, index } = seat;
     player.socketId = null;
-    const index = room.players.indexOf(player);
-    if (index === 0 || index === 1) this.send(room, { type: 'player.dropped', index });
-    this.emit(room, 'room:playerDisconnected', { playerId: player.id, players: room.players.map(playerView), graceMs: this.opts.graceMs });
+    if (index === 0 || index === 1) this.send(room, { type: 'player.dropped', playerId: player.id, index });
+    this.emit(room, 'room:playerDisconnected', { playerId: player.id, players: room.players.map(playerView), graceMs: this.opts.graceMs, room: roomView(room) });
+  }
+
+  /** The statechart's `gone`: a player still away after the grace period outside a game. */
+  private takeOutIfAway(room: Room, playerId: string): void {
+    const player = room.players.find((p) => p.id === playerId);
+    if (player && player.socketId === null) this.remove(room, player);
   }
 
   private rejoin(socket: GameSocket, token: string): Reply {
@@ -309,30 +320,31 @@ export class GameServer {
   /**
    * A socket that socket.io recovered within the grace period: same id, rooms and data (its
    * missed broadcasts are replayed by socket.io), so it is its player coming back without a
-   * token. False when its seat is gone (it dropped outside a game, or the room went) or another
-   * connection took the seat over; the socket is then taken out of the room it was restored into.
+   * token. Answers what it re-entered, or undefined when its seat is gone (it was taken out after
+   * the grace period, or the room went) or another connection took the seat over; the socket is
+   * then taken out of the room it was restored into.
    */
-  private recover(socket: GameSocket): boolean {
+  private recover(socket: GameSocket): Reply | undefined {
     const { roomCode, playerId } = socket.data;
     const room = roomCode ? this.rooms.get(roomCode) : undefined;
     const player = room?.players.find((p) => p.id === playerId);
     if (room && player && (player.socketId === null || player.socketId === socket.id)) {
       this.comeBack(socket, room, player);
-      return true;
+      return this.entered(room, player);
     }
     socket.data.roomCode = undefined;
     socket.data.playerId = undefined;
     if (roomCode) void socket.leave(roomCode);
-    return false;
+    return undefined;
   }
 
   /** Seats a player's (new or recovered) socket again and ends its away state. */
   private comeBack(socket: GameSocket, room: Room, player: Player): void {
     const wasAway = player.socketId === null;
     const index = room.players.indexOf(player);
-    if (index === 0 || index === 1) this.send(room, { type: 'player.back', index });
     this.seatSocket(socket, room, player);
-    if (wasAway) this.emit(room, 'room:playerReconnected', { playerId: player.id, players: room.players.map(playerView) });
+    if (index === 0 || index === 1) this.send(room, { type: 'player.back', playerId: player.id, index });
+    if (wasAway) this.emit(room, 'room:playerReconnected', { playerId: player.id, players: room.players.map(playerView), room: roomView(room) });
   }
 
   // ------------------------------------------------------------- the end of a game

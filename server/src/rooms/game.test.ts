@@ -157,6 +157,7 @@ describe('online games', () => {
 
     const back = next<{ playerId: string }>(host, 'room:playerReconnected');
     const replayed = next<{ move: { row: number; col: number }; gameState: GameState }>(guest, 'game:moveMade');
+    const rejoined = next<{ playerId: string; gameState: GameState }>(guest, 'room:rejoined');
     guest.connect();
     await next(guest, 'connect');
     expect(guest.id).toBe(id);
@@ -165,6 +166,8 @@ describe('online games', () => {
     const missed = await replayed;
     expect(missed.move).toMatchObject({ row: 2, col: 0 });
     expect(missed.gameState.boardState.occupiedCells).toEqual([['0-0', '0-2'], ['0-1']]);
+    // The page cleared its room when the transport dropped: the server tells it where it is.
+    expect(await rejoined).toMatchObject({ playerId: joined.playerId, gameState: { moveCount: 3 } });
     await pause(400); // past the grace period: no forfeit, since the player came back
     expect(await call(guest, 'game:move', { row: 3, col: 0 })).toMatchObject({ success: true });
     expect(await call(host, 'game:move', { row: 4, col: 0 })).toMatchObject({ success: true });

@@ -22,6 +22,7 @@ function setup(ready = true) {
     started: () => calls.push(['started', room.status, room.game?.progress]),
     forfeited: (index, reason) => calls.push(['forfeited', index, reason]),
     finished: (winner, reason) => calls.push(['finished', winner, reason, room.status]),
+    gone: (playerId) => calls.push(['gone', playerId]),
     expired: () => calls.push(['expired']),
   };
   const clock = new SimulatedClock();
@@ -127,17 +128,59 @@ describe('the room statechart', () => {
 
   it('finishes as abandoned when a dropped player is not back within the grace period, not when they are', () => {
     const t = playing();
-    t.actor.send({ type: 'player.dropped', index: 1 });
+    const bob = { playerId: t.guest.id, index: 1 } as const;
+    t.actor.send({ type: 'player.dropped', ...bob });
     t.clock.increment(GRACE - 1);
-    t.actor.send({ type: 'player.back', index: 1 });
+    t.actor.send({ type: 'player.back', ...bob });
     t.clock.increment(GRACE);
     expect(t.state()).toMatchObject({ playing: { seat1: 'present' } });
-    t.actor.send({ type: 'player.dropped', index: 1 });
+    t.actor.send({ type: 'player.dropped', ...bob });
     t.clock.increment(GRACE);
     expect(t.state()).toBe('finished');
     expect(t.calls).toEqual([
       ['forfeited', 1, 'abandoned'],
       ['finished', 0, 'abandoned', 'finished'],
     ]);
+  });
+
+  it('outside a game, takes a dropped player out after the grace period, not when they are back', () => {
+    const t = setup(false);
+    const bob = { playerId: t.guest.id, index: 1 } as const;
+    t.actor.send({ type: 'player.dropped', ...bob });
+    t.clock.increment(GRACE - 1);
+    t.actor.send({ type: 'player.back', ...bob });
+    t.clock.increment(GRACE);
+    expect(t.calls).toEqual([]);
+    t.actor.send({ type: 'player.dropped', ...bob });
+    t.clock.increment(GRACE);
+    expect(t.calls).toEqual([['gone', t.guest.id]]);
+    expect(t.state()).toBe('waiting');
+  });
+
+  it('a drop during the countdown stops it: back to waiting, no game, the seat kept for the grace period', () => {
+    const t = setup();
+    t.actor.send({ type: 'start', playerId: t.host.id });
+    t.clock.increment(TICK);
+    t.guest.socketId = null;
+    t.actor.send({ type: 'player.dropped', playerId: t.guest.id, index: 1 });
+    expect(t.state()).toBe('waiting');
+    expect(t.room.status).toBe('waiting');
+    t.clock.increment(3 * TICK);
+    expect(t.room.game).toBeNull();
+    expect(t.calls).toEqual([
+      ['countdown', 3, 'starting'],
+      ['countdown', 2, 'starting'],
+    ]);
+    t.clock.increment(GRACE);
+    expect(t.calls.at(-1)).toEqual(['gone', t.guest.id]);
+  });
+
+  it('after a game, a dropped player is taken out after the grace period unless the room expired first', () => {
+    const t = playing();
+    t.actor.send({ type: 'forfeit', index: 0, reason: 'forfeit' });
+    t.calls.length = 0;
+    t.actor.send({ type: 'player.dropped', playerId: t.host.id, index: 0 });
+    t.clock.increment(GRACE);
+    expect(t.calls).toEqual([['gone', t.host.id]]);
   });
 });

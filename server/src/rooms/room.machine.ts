@@ -5,7 +5,7 @@
  * game server injects (broadcasting stays in the socket layer). `status` on the Room
  * mirrors the current state, written on entry so that views sent from the same step see it.
  */
-import { assign, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, cancel, enqueueActions, raise, setup, type ActorRefFrom } from 'xstate';
 import type { PlayerIndex } from '../../../src/engine';
 import type { FinishReason, RoomStatus } from '../../../src/protocol';
 import { beginGame, boardIsFull, otherPlayer, startRefusal, winnerOf, type Room } from './room';
@@ -22,6 +22,8 @@ export interface RoomEffects {
   forfeited(index: PlayerIndex, reason: Extract<FinishReason, 'forfeit' | 'abandoned'>): void;
   /** The game is over (the rated result and game:finished). */
   finished(winner: Winner, reason: FinishReason): void;
+  /** A player away from a room outside a game did not come back in time: take them out. */
+  gone(playerId: string): void;
   /** A finished room's time is up: remove it. */
   expired(): void;
 }
@@ -52,8 +54,22 @@ export type RoomEvent =
   /** A move was played; the game ends if it filled the board. */
   | { type: 'moved' }
   | { type: 'forfeit'; index: PlayerIndex; reason: Extract<FinishReason, 'forfeit' | 'abandoned'> }
-  | { type: 'player.dropped'; index: PlayerIndex }
-  | { type: 'player.back'; index: PlayerIndex };
+  | { type: 'player.dropped'; playerId: string; index: PlayerIndex }
+  | { type: 'player.back'; playerId: string; index: PlayerIndex }
+  /** Raised after the grace period for a player who dropped outside a game and is still away. */
+  | { type: 'player.gone'; playerId: string };
+
+/** The id of the delayed `player.gone` of one player, so that coming back can cancel it. */
+const awayTimer = (playerId: string) => `away:${playerId}`;
+
+/**
+ * Outside a game (waiting, and finished for late rejoins) a dropped player keeps the seat for
+ * the grace period too, so a reload of the room page gets back in; then they are taken out.
+ */
+const awayOutsideAGame = {
+  'player.dropped': { actions: 'take out after the grace period' },
+  'player.back': { actions: 'keep the seat' },
+} as const;
 
 /** A seat during a game: present, or away for the grace period, after which it forfeits. */
 function seat(index: PlayerIndex) {
@@ -102,19 +118,28 @@ export const roomMachine = setup({
     'drop the undo request': ({ context }) => void (context.room.pendingUndo = null),
     'announce the result': ({ context }) => context.result && context.effects.finished(context.result.winner, context.result.reason),
     'remove the room': ({ context }) => context.effects.expired(),
+    'take out after the grace period': enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'player.dropped') return;
+      enqueue.raise({ type: 'player.gone', playerId: event.playerId }, { delay: 'grace', id: awayTimer(event.playerId) });
+    }),
+    'keep the seat': cancel(({ event }) => ('playerId' in event ? awayTimer(event.playerId) : '')),
+    'take the player out': ({ context, event }) => event.type === 'player.gone' && context.effects.gone(event.playerId),
   },
 }).createMachine({
   id: 'room',
   context: ({ input }) => ({ ...input, left: input.countdownSeconds, result: null }),
   initial: 'waiting',
+  // Its timer is not tied to a state; the game server checks the player is still away.
+  on: { 'player.gone': { actions: 'take the player out' } },
   states: {
     waiting: {
       entry: { type: 'mark status', params: { status: 'waiting' } },
-      on: { start: { guard: 'start is allowed', target: 'starting' } },
+      on: { start: { guard: 'start is allowed', target: 'starting' }, ...awayOutsideAGame },
     },
     starting: {
       entry: [{ type: 'mark status', params: { status: 'starting' } }, 'reset countdown'],
-      on: { 'countdown.cancel': 'waiting' },
+      // A game never starts with someone away: a drop stops the countdown.
+      on: { 'countdown.cancel': 'waiting', 'player.dropped': { actions: 'take out after the grace period', target: 'waiting' } },
       initial: 'ticking',
       states: {
         ticking: {
@@ -136,6 +161,7 @@ export const roomMachine = setup({
     },
     finished: {
       entry: [{ type: 'mark status', params: { status: 'finished' } }, 'drop the undo request', 'announce the result'],
+      on: awayOutsideAGame,
       after: { ttl: { actions: 'remove the room' } },
     },
   },

@@ -1,0 +1,51 @@
+/**
+ * Issue 6 "Disconnects", before the game: a guest who reloads the room page is back in the
+ * same room, still ready; the host who reloads is still host; then the game starts for both.
+ */
+// Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
+import { expect, test } from '@playwright/test';
+import { expectNoPageErrors, openLobby, openPlayer } from './support/multiplayer';
+
+test('a reload in the room keeps the seat, the readiness and the host, and the game still starts', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const alice = await openPlayer(browser, 'Alice', baseURL);
+  const bob = await openPlayer(browser, 'Bob', baseURL);
+  try {
+    await openLobby(alice);
+    await alice.page.getByRole('button', { name: 'Create Room', exact: true }).click();
+    const title = alice.page.getByRole('heading', { name: /^Room: / });
+    await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
+    const code = (await title.textContent())!.replace('Room: ', '');
+    await openLobby(bob);
+    await bob.page.getByLabel('Room code').fill(code);
+    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await bob.page.getByRole('button', { name: 'Ready', exact: true }).click();
+    await expect(bob.page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+
+    // Bob reloads: same room, still ready, still himself.
+    await bob.page.reload();
+    await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible({ timeout: 10_000 });
+    await expect(bob.page.getByRole('heading', { name: 'Players (2/2)' })).toBeVisible();
+    await expect(bob.page.getByTestId('room-player').filter({ hasText: 'Bob (You)' })).toContainText('Ready');
+    await expect(bob.page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+    await expect(alice.page.getByTestId('room-player').filter({ hasText: 'Bob' })).not.toContainText('reconnecting');
+
+    // Alice, the host, reloads: still host, with the settings and (once ready) Start Game.
+    await alice.page.reload();
+    await expect(alice.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible({ timeout: 10_000 });
+    await expect(alice.page.getByTestId('room-player').filter({ hasText: 'Alice (You) (Host)' })).toBeVisible();
+    await expect(alice.page.getByRole('group', { name: 'Game Settings' })).toBeVisible();
+    await alice.page.getByRole('button', { name: 'Ready', exact: true }).click();
+    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+    for (const { page } of [alice, bob]) {
+      await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+      await expect(page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+    }
+    await expect(alice.page.getByTestId('turn-indicator')).toHaveText('Your turn');
+    await expect(bob.page.getByTestId('turn-indicator')).toHaveText("Alice's turn");
+    expectNoPageErrors(alice, bob);
+  } finally {
+    await alice.context.close();
+    await bob.context.close();
+  }
+});

@@ -1,0 +1,108 @@
+// Dropping out of a room before a game (a reload of the room page, a lost transport): the seat
+// is kept for the grace period, so the player gets back in; a countdown stops; a player who
+// stays away loses the seat and the host passes on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
+
+const GRACE = 300;
+const TICK = 200; // the countdown takes 3 ticks, longer than the grace period
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ graceMs: GRACE, countdownTickMs: TICK });
+});
+afterAll(() => h.close());
+
+type Player = { id: string; ready: boolean; connected: boolean };
+type Room = { code: string; status: string; hostId: string; players: Player[] };
+type Entered = { success: boolean; room: Room; playerId: string; rejoinToken: string };
+type Connection = { playerId: string; players: Player[]; room: Room; graceMs?: number };
+
+async function pair() {
+  const host = await h.client();
+  const guest = await h.client();
+  const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
+  const joined = await call<Entered>(guest, 'room:join', { code: created.room.code, username: 'Bob' });
+  return { host, guest, created, joined, code: created.room.code };
+}
+
+describe('dropping out of a room before the game', () => {
+  it('a reload keeps the seat, readiness and host for the grace period: the rejoin token gets back in', async () => {
+    const { host, guest, joined, code } = await pair();
+    await call(guest, 'room:setReady', { ready: true });
+    await call(host, 'room:setReady', { ready: true });
+    const away = next<Connection>(host, 'room:playerDisconnected');
+    guest.disconnect();
+    const dropped = await away;
+    expect(dropped).toMatchObject({ playerId: joined.playerId, graceMs: GRACE, room: { code, status: 'waiting' } });
+    expect(dropped.players.map((p) => p.connected)).toEqual([true, false]);
+    expect(await call(host, 'game:start', {})).toEqual({ success: false, error: 'Cannot start: every player must be present and ready' });
+
+    const back = next<Connection>(host, 'room:playerReconnected');
+    let rejoined: Promise<Entered> | undefined;
+    const again = await h.client({ rejoinToken: joined.rejoinToken }, (s) => {
+      rejoined = next(s, 'room:rejoined');
+    });
+    const entered = await rejoined!;
+    expect(entered).toMatchObject({ playerId: joined.playerId, rejoinToken: joined.rejoinToken, room: { code, status: 'waiting', hostId: entered.room.players[0]!.id } });
+    expect(entered.room.players.map((p) => [p.ready, p.connected])).toEqual([[true, true], [true, true]]);
+    expect((await back).players.every((p) => p.connected)).toBe(true);
+
+    await pause(GRACE + 100); // past the grace period: still seated, since the player came back
+    expect(h.games.game.rooms.get(code)?.players).toHaveLength(2);
+    const started = next(again, 'game:started', 3000);
+    expect(await call(host, 'game:start', {})).toEqual({ success: true });
+    await started;
+  });
+
+  it('a player away past the grace period loses the seat, the host passes on, and the token is spent', async () => {
+    const { host, guest, created, joined, code } = await pair();
+    const left = next<{ playerId: string; hostId: string; players: Player[] }>(guest, 'room:playerLeft');
+    host.disconnect();
+    const event = await left;
+    expect(event).toMatchObject({ playerId: created.playerId, hostId: joined.playerId });
+    expect(event.players).toHaveLength(1);
+    expect(h.games.game.rooms.get(code)?.hostId).toBe(joined.playerId);
+    const late = await h.client();
+    expect(await call(late, 'room:rejoin', { rejoinToken: created.rejoinToken })).toEqual({ success: false, error: 'Cannot rejoin: the room or seat is gone' });
+    // The last one out removes the room.
+    guest.disconnect();
+    await pause(GRACE + 100);
+    expect(h.games.game.rooms.has(code)).toBe(false);
+  });
+
+  it('a drop during the countdown stops it: the room waits again and no game starts', async () => {
+    const { host, guest, code } = await pair();
+    await call(guest, 'room:setReady', { ready: true });
+    await call(host, 'room:setReady', { ready: true });
+    const starting = next(host, 'room:gameStarting');
+    const started = record(host, 'game:started');
+    expect(await call(host, 'game:start', {})).toEqual({ success: true });
+    await starting;
+    const away = next<Connection>(host, 'room:playerDisconnected');
+    guest.disconnect();
+    expect((await away).room.status).toBe('waiting');
+    await pause(4 * TICK);
+    expect(started).toHaveLength(0);
+    expect(h.games.game.rooms.get(code)).toMatchObject({ status: 'waiting', game: null });
+  });
+
+  it('a dropped transport that socket.io recovers is seated again and told where it is', async () => {
+    const { host, guest, joined, code } = await pair();
+    const ready = next(guest, 'room:playerReady'); // a broadcast, so the guest has an offset to recover from
+    await call(host, 'room:setReady', { ready: true });
+    await ready;
+    const id = guest.id;
+    const away = next<Connection>(host, 'room:playerDisconnected');
+    guest.io.engine.close();
+    expect((await away).playerId).toBe(joined.playerId);
+    const rejoined = next<Entered>(guest, 'room:rejoined');
+    guest.connect();
+    await next(guest, 'connect');
+    expect(guest.id).toBe(id);
+    expect(guest.recovered).toBe(true);
+    expect(await rejoined).toMatchObject({ playerId: joined.playerId, room: { code, status: 'waiting' } });
+    expect(await call(guest, 'room:setReady', { ready: true })).toMatchObject({ success: true });
+    expect(h.games.game.rooms.get(code)?.players.map((p) => p.ready)).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,72 @@
+// Every event the live server sends, as two real clients hear it through a room's life, passes
+// the page's own parser (src/protocol/server-events.ts): the fixtures of its unit tests could
+// drift from the server; this cannot.
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_EVENTS } from '../../../src/protocol/messages';
+import { parseServerEvent } from '../../../src/protocol/server-events';
+import { call, next, startHarness, type Harness } from './test-helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ eventsPerSecond: 1000 });
+});
+afterAll(() => h.close());
+
+type Heard = { name: string; payload: unknown };
+type Entered = { room: { code: string }; playerId: string; rejoinToken: string };
+
+/** A client that keeps every event it hears, in order. */
+async function listening(heard: Heard[], auth: Record<string, string> = {}): Promise<Socket> {
+  return h.client(auth, (socket) => socket.onAny((name: string, payload: unknown) => heard.push({ name, payload })));
+}
+
+describe('the page parses what the server sends', () => {
+  it('every server event of a room from creation to forfeit parses, with the fields the server filled in', async () => {
+    const heard: Heard[] = [];
+    const alice = await listening(heard);
+    const bob = await listening(heard);
+    const created = await call<Entered>(alice, 'room:create', { username: 'Alice' });
+    const joined = await call<Entered>(bob, 'room:join', { code: created.room.code, username: 'Bob' });
+    await call(alice, 'room:updateSettings', { boardSize: 8 });
+    await call(alice, 'room:setReady', { ready: true });
+    await call(bob, 'room:setReady', { ready: true });
+    const started = next(bob, 'game:started');
+    await call(alice, 'game:start', {});
+    await started;
+
+    await call(alice, 'game:move', { row: 0, col: 0 });
+    await call(bob, 'game:move', { row: 1, col: 1 });
+    const first = await call<{ requestId: string }>(alice, 'game:requestUndo', {});
+    await call(bob, 'game:respondUndo', { requestId: first.requestId, approved: false });
+    const second = await call<{ requestId: string }>(alice, 'game:requestUndo', {});
+    await call(bob, 'game:respondUndo', { requestId: second.requestId, approved: true });
+
+    // Bob reloads: his new page rejoins with the token.
+    const away = next(alice, 'room:playerDisconnected');
+    bob.disconnect();
+    await away;
+    const back = next(alice, 'room:playerReconnected');
+    const bobAgain = await listening(heard, { rejoinToken: joined.rejoinToken });
+    await back;
+
+    const finished = next(bobAgain, 'game:finished');
+    await call(alice, 'game:forfeit', {});
+    await finished;
+    // Leaving the finished room tells the one who stays.
+    const left = next(bobAgain, 'room:playerLeft');
+    await call(alice, 'room:leave', {});
+    await left;
+
+    const names = new Set(heard.map((e) => e.name));
+    expect([...names].sort()).toEqual(Object.values(SERVER_EVENTS).sort());
+    for (const { name, payload } of heard) {
+      const parsed = parseServerEvent(name, payload);
+      expect(parsed.ok ? 'ok' : parsed.error, name).toBe('ok');
+    }
+    const parsedOf = (name: string) => heard.filter((e) => e.name === name).map((e) => parseServerEvent(e.name, e.payload));
+    expect(parsedOf('room:rejoined')[0]).toMatchObject({ ok: true, message: { payload: { playerId: joined.playerId, room: { status: 'playing' } } } });
+    expect(parsedOf('game:undoApproved')[0]).toMatchObject({ ok: true, message: { payload: { requestId: second.requestId, gameState: { moveCount: 0 } } } });
+    expect(parsedOf('game:finished')[0]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'forfeit' } } });
+  });
+});
