@@ -4,7 +4,7 @@
  */
 // Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
 import { expect, test } from '@playwright/test';
-import { expectNoPageErrors, openLobby, openPlayer } from './support/multiplayer';
+import { createRoom, expectNoPageErrors, joinRoom, openLobby, openPlayer } from './support/multiplayer';
 
 test('a reload in the room keeps the seat, the readiness and the host, and the game still starts', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
@@ -12,13 +12,9 @@ test('a reload in the room keeps the seat, the readiness and the host, and the g
   const bob = await openPlayer(browser, 'Bob', baseURL);
   try {
     await openLobby(alice);
-    await alice.page.getByRole('button', { name: 'Create Room', exact: true }).click();
-    const title = alice.page.getByRole('heading', { name: /^Room: / });
-    await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
-    const code = (await title.textContent())!.replace('Room: ', '');
+    const code = await createRoom(alice);
     await openLobby(bob);
-    await bob.page.getByLabel('Room code').fill(code);
-    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await joinRoom(bob, code);
     await bob.page.getByRole('button', { name: 'Ready', exact: true }).click();
     await expect(bob.page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
 

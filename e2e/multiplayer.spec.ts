@@ -7,7 +7,7 @@
 // use; both players' pages are watched by expectNoPageErrors instead.
 import { expect, test } from '@playwright/test';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores, type Owner } from './support/board';
-import { expectNoPageErrors, nextAlert, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { createRoom, expectNoPageErrors, nextAlert, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const RELOAD_AFTER = 10;
@@ -19,10 +19,7 @@ test('two players meet by room code, play a whole game, survive a reload and see
   try {
     // Alice creates the room; its code is in the title.
     await openLobby(alice);
-    await alice.page.getByRole('button', { name: 'Create Room', exact: true }).click();
-    const title = alice.page.getByRole('heading', { name: /^Room: / });
-    await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
-    const code = (await title.textContent())!.replace('Room: ', '');
+    const code = await createRoom(alice);
 
     // Bob types the code in lower case; the field upper-cases it.
     await openLobby(bob);

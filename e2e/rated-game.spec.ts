@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { home, signUp } from './support/accounts';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores } from './support/board';
-import { expectNoPageErrors, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { createRoom, expectNoPageErrors, joinRoom, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const START_ELO = 1200;
@@ -46,15 +46,9 @@ test('two signed-in players finish an online game: the result and ELO show on th
 
     // Ann creates the room; Ben joins by its code.
     await openSignedInLobby(ann);
-    await ann.page.getByRole('button', { name: 'Create Room', exact: true }).click();
-    const title = ann.page.getByRole('heading', { name: /^Room: / });
-    await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
-    const code = (await title.textContent())!.replace('Room: ', '');
-
+    const code = await createRoom(ann);
     await openSignedInLobby(ben);
-    await ben.page.getByLabel('Room code').fill(code);
-    await ben.page.getByRole('button', { name: 'Join', exact: true }).click();
-    await expect(ben.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+    await joinRoom(ben, code);
 
     for (const { page } of [ann, ben]) {
       await expect(page.getByRole('heading', { name: 'Players (2/2)' })).toBeVisible();

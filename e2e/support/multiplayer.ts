@@ -34,6 +34,21 @@ export async function openLobby(player: Player): Promise<void> {
   await player.page.getByLabel('Username').fill(player.name);
 }
 
+/** Creates a room from the lobby; returns its code, read from the title 'Room: {code}'. */
+export async function createRoom(player: Player): Promise<string> {
+  await player.page.getByRole('button', { name: 'Create Room', exact: true }).click();
+  const title = player.page.getByRole('heading', { name: /^Room: / });
+  await expect(title).toHaveText(/^Room: [A-Z0-9]{6}$/);
+  return (await title.textContent())!.replace('Room: ', '');
+}
+
+/** Joins a room from the lobby by its code, typed as given. */
+export async function joinRoom(player: Player, code: string): Promise<void> {
+  await player.page.getByLabel('Room code').fill(code);
+  await player.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(player.page.getByRole('heading', { name: `Room: ${code.toUpperCase()}` })).toBeVisible();
+}
+
 export const turnIndicator = (page: Page): Locator => page.getByTestId('turn-indicator');
 
 /** Waits for the next alert (beyond the `seen` already recorded) and returns it. */
