@@ -1,7 +1,7 @@
 /**
  * `npm run bench:rooms -- --rooms 500 [--think-ms 500] [--json]`: the real game server (real
- * engine, in-memory PGlite) in a process of its own (scripts/bench/rooms-server.ts, spawned with
- * tsx) on a loopback port, and N rooms of two bot socket.io clients each in this process that
+ * engine, in-memory PGlite) in a process of its own (scripts/bench/rooms-server.ts, run by node
+ * with tsx and the server's flags) on a loopback port, and N rooms of two bot socket.io clients each in this process that
  * create/join, ready, start together and play a whole game with legal random moves.
  * Server and bots do not share an event loop, so the round-trips are not inflated by the bots'
  * own work on the server's loop (on this 2-core machine they still share the CPUs).
@@ -17,7 +17,8 @@
  * --countdown-tick-ms MS (10: the server's countdownTickMs option; 1000 in production),
  * --events-per-second N (the server's per-socket throttle, 20 as in production), --gap-ms MS
  * (minimum gap between two events of one bot; by default 80 % of the throttle's rate),
- * --seed N, --json.
+ * --seed N, --json, --cpu-prof DIR (the server process writes a V8 CPU profile of the play phase
+ * into DIR; profiling slows the server, so such a run's figures are not comparable).
  *
  * A benchmark, not a test: this machine is shared, so numbers vary run to run.
  */
@@ -40,6 +41,14 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const value = process.argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
 const ROOMS = Math.floor(option('rooms', 50));
 const THINK_MS = option('think-ms', 0);
 const TIMEOUT_MS = option('timeout-s', 120) * 1000;
@@ -48,6 +57,7 @@ const EVENTS_PER_SECOND = option('events-per-second', 20);
 const GAP_MS = option('gap-ms', Math.ceil(1000 / (EVENTS_PER_SECOND * 0.8)));
 const SEED = option('seed', 1);
 const JSON_OUTPUT = process.argv.includes('--json');
+const CPU_PROF_DIR = textOption('cpu-prof');
 /** Rooms being set up at once (connect, create, join, ready); every game then starts together. */
 const SETUP_CONCURRENCY = 50;
 /** How long the server process may take to start, answer a request and stop. */
@@ -85,9 +95,11 @@ class ServerProcess {
   }
 
   static start(): ServerProcess {
-    const tsx = join(root, 'node_modules', '.bin', 'tsx');
-    const args = [join(root, 'scripts', 'bench', 'rooms-server.ts'), '--countdown-tick-ms', String(COUNTDOWN_TICK_MS), '--events-per-second', String(EVENTS_PER_SECOND), '--max-s', String(Math.ceil(TIMEOUT_MS / 1000) + 120)];
-    return new ServerProcess(spawn(tsx, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] }));
+    // Node's flags as package.json's "serve" runs the server: a young generation of 32 MB per
+    // semi-space (instead of 16) means fewer scavenges: about a tenth less CPU per move here.
+    const args = ['--max-semi-space-size=32', '--import', 'tsx', join(root, 'scripts', 'bench', 'rooms-server.ts'), '--countdown-tick-ms', String(COUNTDOWN_TICK_MS), '--events-per-second', String(EVENTS_PER_SECOND), '--max-s', String(Math.ceil(TIMEOUT_MS / 1000) + 120)];
+    if (CPU_PROF_DIR) args.push('--cpu-prof', CPU_PROF_DIR);
+    return new ServerProcess(spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] }));
   }
 
   /** Waits for the next message of `type` (after sending `command`, if any); undefined on time-out or exit. */
@@ -220,7 +232,14 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
     movesPerSecond: r(rtts.length / (playMs / 1000)),
     moveRttMs: { p50: r(median(rtts), 2), p99: r(quantile(rtts, 0.99), 2), max: r(Math.max(0, ...rtts), 2) },
     server: serverStats
-      ? { memoryMB: { baselineRss: serverStats.baseline.rssMB, peakRss: serverStats.peak.rssMB, baselineHeapUsed: serverStats.baseline.heapUsedMB, peakHeapUsed: serverStats.peak.heapUsedMB }, eventLoopDelayMs: serverStats.eventLoopDelayMs, cpuCores: serverStats.cpuCores, note: 'the server process alone; baseline is after it started listening and includes the in-memory PGlite' }
+      ? {
+          memoryMB: { baselineRss: serverStats.baseline.rssMB, peakRss: serverStats.peak.rssMB, baselineHeapUsed: serverStats.baseline.heapUsedMB, peakHeapUsed: serverStats.peak.heapUsedMB },
+          eventLoopDelayMs: serverStats.eventLoopDelayMs,
+          cpuCores: serverStats.cpuCores,
+          // What the server costs per move: its CPU over the play window (game starts included) by the moves played.
+          cpuMicrosPerMove: rtts.length > 0 ? r((serverStats.cpuCores * serverStats.windowSeconds * 1e6) / rtts.length, 0) : null,
+          note: 'the server process alone; baseline is after it started listening and includes the in-memory PGlite',
+        }
       : null,
     bots: { peakRssMB: r(botPeakRss / MB), eventLoopDelayMs: { p50: lateness(botDelay.percentile(50)), p99: lateness(botDelay.percentile(99)), max: lateness(botDelay.max) }, cpuCores: r(botCpu, 2) },
     errors: { count: errors.count, first: errors.first },
@@ -238,7 +257,7 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
   console.log(`  move round-trip   p50 ${report.moveRttMs.p50} ms, p99 ${report.moveRttMs.p99} ms, max ${report.moveRttMs.max} ms`);
   if (report.server) {
     const s = report.server;
-    console.log(`  server process    peak rss ${s.memoryMB.peakRss} MB (baseline ${s.memoryMB.baselineRss}), peak heapUsed ${s.memoryMB.peakHeapUsed} MB (baseline ${s.memoryMB.baselineHeapUsed}); event-loop delay p50 ${s.eventLoopDelayMs.p50} / p99 ${s.eventLoopDelayMs.p99} / max ${s.eventLoopDelayMs.max} ms; CPU ${s.cpuCores} cores`);
+    console.log(`  server process    peak rss ${s.memoryMB.peakRss} MB (baseline ${s.memoryMB.baselineRss}), peak heapUsed ${s.memoryMB.peakHeapUsed} MB (baseline ${s.memoryMB.baselineHeapUsed}); event-loop delay p50 ${s.eventLoopDelayMs.p50} / p99 ${s.eventLoopDelayMs.p99} / max ${s.eventLoopDelayMs.max} ms; CPU ${s.cpuCores} cores (${s.cpuMicrosPerMove ?? '-'} µs per move)`);
   } else console.log('  server process    no stats');
   console.log(`  bot process       peak rss ${report.bots.peakRssMB} MB; event-loop delay p50 ${report.bots.eventLoopDelayMs.p50} / p99 ${report.bots.eventLoopDelayMs.p99} / max ${report.bots.eventLoopDelayMs.max} ms; CPU ${report.bots.cpuCores} cores`);
   console.log(`  errors            ${errors.count}${errors.first.map((m) => `\n    - ${m}`).join('')}`);

@@ -12,8 +12,14 @@
  * - `stop` closes the game server and the database, prints the final stats and exits.
  * It also shuts itself down when stdin closes (its parent is gone) or after --max-s seconds,
  * so it can never outlive the benchmark.
+ * With `--cpu-prof DIR` it also records a V8 CPU profile of the measurement window (from `reset`
+ * to `stats`) into DIR/rooms-server-<pid>.cpuprofile: the play phase alone, without the start-up
+ * and set-up that a whole-process `node --cpu-prof` would mix in.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createKeys } from '../../server/src/auth/keys';
@@ -33,6 +39,43 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
+/** The CPU profile of the measurement window, over the inspector of this very process. */
+class WindowProfiler {
+  private readonly session = new Session();
+  private running = false;
+
+  constructor(private readonly dir: string) {
+    this.session.connect();
+  }
+
+  private post(method: string, params?: object): Promise<unknown> {
+    return new Promise((resolve, reject) => this.session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  }
+
+  async start(): Promise<void> {
+    if (this.running) await this.post('Profiler.stop');
+    await this.post('Profiler.enable');
+    await this.post('Profiler.start');
+    this.running = true;
+  }
+
+  /** Writes the profile so far; the path, or undefined when none runs. */
+  async stop(): Promise<string | undefined> {
+    if (!this.running) return undefined;
+    this.running = false;
+    const { profile } = (await this.post('Profiler.stop')) as { profile: object };
+    mkdirSync(this.dir, { recursive: true });
+    const path = join(this.dir, `rooms-server-${process.pid}.cpuprofile`);
+    writeFileSync(path, JSON.stringify(profile));
+    return path;
+  }
+}
+
 function say(message: object): void {
   process.stdout.write(`${MARKER}${JSON.stringify(message)}\n`);
 }
@@ -41,6 +84,8 @@ async function main(): Promise<void> {
   const countdownTickMs = option('countdown-tick-ms', 10);
   const eventsPerSecond = option('events-per-second', 20);
   const maxMs = option('max-s', 300) * 1000;
+  const profileDir = textOption('cpu-prof');
+  const profiler = profileDir ? new WindowProfiler(profileDir) : undefined;
 
   const database = await pgliteForTests();
   const keys = await createKeys('bench-secret');
@@ -101,12 +146,24 @@ async function main(): Promise<void> {
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     const command = line.trim();
-    if (command === 'stats') say(stats());
-    else if (command === 'reset') {
+    if (command === 'stats') {
+      const now = stats();
+      if (!profiler) return say(now);
+      // The profile is written after the window's figures are taken, so writing it costs them nothing.
+      profiler
+        .stop()
+        .then((path) => path && console.log(`cpu profile of the window: ${path}`))
+        .catch((error: unknown) => console.error('writing the cpu profile failed', error))
+        .finally(() => say(now));
+    } else if (command === 'reset') {
       delay.reset();
       windowStart = performance.now();
       cpuStart = process.cpuUsage();
-      say({ type: 'reset' });
+      if (!profiler) return say({ type: 'reset' });
+      profiler
+        .start()
+        .catch((error: unknown) => console.error('starting the cpu profile failed', error))
+        .finally(() => say({ type: 'reset' }));
     } else if (command === 'stop') void stop('asked');
   });
   lines.on('close', () => void stop('stdin closed'));

@@ -102,11 +102,11 @@ describe('the room statechart', () => {
 
   it('finishes on a full board with the winner from the scores, and expires after the time to live', () => {
     const t = playing();
-    t.actor.send({ type: 'moved' });
+    t.actor.send({ type: 'board.filled' });
     expect(t.room.status).toBe('playing');
     t.room.game = { ...t.room.game!, progress: 'over', scores: [3, 5] };
     t.room.pendingUndo = { requestId: 'x', requestedBy: 0 };
-    t.actor.send({ type: 'moved' });
+    t.actor.send({ type: 'board.filled' });
     expect(t.state()).toBe('finished');
     expect(t.room.pendingUndo).toBeNull();
     expect(t.calls).toEqual([['finished', 1, 'board-full', 'finished']]);

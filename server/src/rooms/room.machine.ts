@@ -51,8 +51,8 @@ export type RoomEvent =
   | { type: 'start'; playerId: string }
   /** A player withdrew readiness or left during the countdown. */
   | { type: 'countdown.cancel' }
-  /** A move was played; the game ends if it filled the board. */
-  | { type: 'moved' }
+  /** A move filled the board: the game ends (checked again by the guard). */
+  | { type: 'board.filled' }
   | { type: 'forfeit'; index: PlayerIndex; reason: Extract<FinishReason, 'forfeit' | 'abandoned'> }
   | { type: 'player.dropped'; playerId: string; index: PlayerIndex }
   | { type: 'player.back'; playerId: string; index: PlayerIndex }
@@ -153,7 +153,7 @@ export const roomMachine = setup({
     playing: {
       entry: [{ type: 'mark status', params: { status: 'playing' } }, 'begin a fresh game', 'announce the game'],
       on: {
-        moved: { guard: 'board is full', actions: 'keep the board result', target: 'finished' },
+        'board.filled': { guard: 'board is full', actions: 'keep the board result', target: 'finished' },
         forfeit: { actions: ['announce the forfeit', 'keep the forfeit result'], target: 'finished' },
       },
       type: 'parallel',
