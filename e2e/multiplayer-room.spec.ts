@@ -1,12 +1,13 @@
 /**
  * Issue 6 "Disconnects", before the game: a guest who reloads the room page is back in the
- * same room, still ready; the host who reloads is still host; then the game starts for both.
+ * same room, still ready; the host who reloads is still host; a player who withdraws readiness
+ * during the countdown stops it; then the game starts for both.
  */
 // Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
 import { expect, test } from '@playwright/test';
 import { createRoom, expectNoPageErrors, joinRoom, openLobby, openPlayer } from './support/multiplayer';
 
-test('a reload in the room keeps the seat, the readiness and the host, and the game still starts', async ({ browser, baseURL }) => {
+test('a reload in the room keeps the seat, the readiness and the host; Not Ready stops the countdown; the game starts', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const alice = await openPlayer(browser, 'Alice', baseURL);
   const bob = await openPlayer(browser, 'Bob', baseURL);
@@ -32,6 +33,16 @@ test('a reload in the room keeps the seat, the readiness and the host, and the g
     await expect(alice.page.getByTestId('room-player').filter({ hasText: 'Alice (You) (Host)' })).toBeVisible();
     await expect(alice.page.getByRole('group', { name: 'Game Settings' })).toBeVisible();
     await alice.page.getByRole('button', { name: 'Ready', exact: true }).click();
+    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+
+    // Bob withdraws during the countdown: it stops for both, and the room waits again.
+    await expect(bob.page.getByText(/^Game starting in \d\.\.\.$/)).toBeVisible();
+    await bob.page.getByRole('button', { name: 'Not Ready', exact: true }).click();
+    for (const { page } of [alice, bob]) await expect(page.getByText(/^Game starting in/)).toBeHidden();
+    await expect(alice.page.getByRole('button', { name: 'Start Game' })).toHaveCount(0);
+    await expect(alice.page).toHaveURL(/\/multiplayer$/);
+
+    await bob.page.getByRole('button', { name: 'Ready', exact: true }).click();
     await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
     for (const { page } of [alice, bob]) {
       await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });

@@ -14,6 +14,8 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
   const me = players[localIndex(context) ?? -1];
   const ready = me?.ready ?? false;
   const waiting = currentRoom.status === 'waiting';
+  // Readiness can be withdrawn during the countdown too: that stops it.
+  const canToggleReady = waiting || currentRoom.status === 'starting';
 
   return (
     <section className="multiplayer-room" aria-label="Room">
@@ -70,7 +72,7 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
         <button
           type="button"
           className={ready ? 'button' : 'button button-primary'}
-          disabled={busy || !waiting}
+          disabled={busy || !canToggleReady}
           onClick={() => send({ type: 'ready.set', ready: !ready })}
         >
           {ready ? 'Not Ready' : 'Ready'}
