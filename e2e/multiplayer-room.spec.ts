@@ -1,13 +1,14 @@
 /**
  * Issue 6 "Disconnects", before the game: a guest who reloads the room page is back in the
  * same room, still ready; the host who reloads is still host; a player who withdraws readiness
- * during the countdown stops it; then the game starts for both.
+ * during the countdown stops it; then the game starts for both, and when one leaves the page the
+ * other sees the seconds left before the absent player forfeits.
  */
 // Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
 import { expect, test } from '@playwright/test';
 import { createRoom, expectNoPageErrors, joinRoom, openLobby, openPlayer } from './support/multiplayer';
 
-test('a reload in the room keeps the seat, the readiness and the host; Not Ready stops the countdown; the game starts', async ({ browser, baseURL }) => {
+test('a reload in the room keeps the seat and the host; Not Ready stops the countdown; an absent player shows the seconds left', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const alice = await openPlayer(browser, 'Alice', baseURL);
   const bob = await openPlayer(browser, 'Bob', baseURL);
@@ -51,6 +52,16 @@ test('a reload in the room keeps the seat, the readiness and the host; Not Ready
     await expect(alice.page.getByTestId('turn-indicator')).toHaveText('Your turn');
     await expect(bob.page.getByTestId('turn-indicator')).toHaveText("Alice's turn");
     expectNoPageErrors(alice, bob);
+
+    // Bob closes his page mid-game: Alice sees him reconnecting, with the seconds until he forfeits.
+    await bob.context.close();
+    const notice = alice.page.getByText(/^Bob is reconnecting… \(forfeits in \d+ s\)$/);
+    await expect(notice).toBeVisible({ timeout: 10_000 });
+    const seconds = async () => Number((await notice.textContent())!.match(/(\d+) s/)![1]);
+    const first = await seconds();
+    expect(first).toBeGreaterThan(50);
+    await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
+    expectNoPageErrors(alice);
   } finally {
     await alice.context.close();
     await bob.context.close();

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { Ack } from '../protocol/messages';
-import { canStart, ERRORS, finishMessage, isLocalTurn, roomMachine } from './room.machine';
+import { away, canStart, ERRORS, finishMessage, isLocalTurn, roomMachine, secondsLeft } from './room.machine';
 import { player, ALICE, BOB, room, gameState, start, inRoom, ctx } from './room.test-helper';
 
 
 describe('room rules (SPEC §4 "Multiplayer room")', () => {
+  it('keeps when each absent player must be back, and counts the seconds left down to 0', () => {
+    const marked = away({ carol: 5 }, 'bob', 60_000, 1_000);
+    expect(marked).toEqual({ carol: 5, bob: 61_000 });
+    expect(away(marked, 'bob', undefined, 2_000)).toEqual({ carol: 5 });
+    expect(secondsLeft(61_000, 1_000)).toBe(60);
+    expect(secondsLeft(61_000, 1_001)).toBe(60);
+    expect(secondsLeft(61_000, 2_000)).toBe(59);
+    expect(secondsLeft(61_000, 90_000)).toBe(0);
+  });
+
   const full = { players: [player('alice', true), player('bob', true)], localPlayerId: 'alice' };
   const hostRoom = { code: 'ABC123', status: 'waiting' as const, isHost: true };
 
@@ -161,8 +171,10 @@ describe('in a room', () => {
     t.send({ type: 'room:playerDisconnected', payload: { playerId: 'bob', players: away, room: room({ players: away }), graceMs: 60_000 } });
     expect(t.context()).toMatchObject({ gameCountdown: null, currentRoom: { status: 'waiting' } });
     expect(t.context().players.map((p) => p.connected)).toEqual([true, false]);
+    expect(t.context().awayUntil.bob).toBeGreaterThanOrEqual(Date.now() + 59_000);
     t.send({ type: 'room:playerReconnected', payload: { playerId: 'bob', players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });
     expect(t.context().players.map((p) => p.connected)).toEqual([true, true]);
+    expect(t.context().awayUntil).toEqual({});
     // News of another room (one we left) changes nothing.
     t.send({ type: 'room:playerLeft', payload: { playerId: 'bob', players: [ALICE], hostId: 'alice', room: room({ code: 'ZZZ999', players: [ALICE] }) } });
     expect(t.context().players).toHaveLength(2);

@@ -22,6 +22,7 @@ import {
   type RoomEvent,
   type RoomNotice,
   applyAck,
+  away,
   canRequestUndo,
   canStart,
   connectionErrorMessage,
@@ -109,8 +110,18 @@ export const roomMachine = setup({
         currentRoom: ({ context }) => withStatus(context.currentRoom, 'starting'),
       }),
     },
-    'room:playerDisconnected': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
-    'room:playerReconnected': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
+    'room:playerDisconnected': {
+      actions: assign(({ context, event: { payload } }) => ({
+        ...roomUpdate(context, payload.room),
+        awayUntil: away(context.awayUntil, payload.playerId, payload.graceMs, Date.now()),
+      })),
+    },
+    'room:playerReconnected': {
+      actions: assign(({ context, event: { payload } }) => ({
+        ...roomUpdate(context, payload.room),
+        awayUntil: away(context.awayUntil, payload.playerId, undefined, Date.now()),
+      })),
+    },
     'room:rejoined': { actions: assign(({ event }) => entered(event.payload)) },
     'game:started': {
       actions: assign(({ context, event }) => ({

@@ -66,6 +66,8 @@ export interface RoomContext {
   isJoiningRoom: boolean;
   gameCountdown: number | null; // seconds left, 3, 2, 1
   rejoinToken: string | null; // kept by the page so a reload gets back in
+  /** When each absent player's grace period ends (local clock), from room:playerDisconnected. */
+  awayUntil: Record<string, number>;
   inFlight: (Outgoing & { fallback: string | null }) | null; // null fallback: only logged
 }
 
@@ -163,8 +165,17 @@ export function roomUpdate(context: RoomContext, room: RoomView): Partial<RoomCo
   return { ...fromRoom(room, context.localPlayerId), ...(room.status === 'starting' ? {} : { gameCountdown: null }) };
 }
 
+/** Marks a player away until their grace period ends, or (graceMs undefined) back. */
+export function away(awayUntil: Record<string, number>, playerId: string, graceMs: number | undefined, now: number): Record<string, number> {
+  const { [playerId]: _back, ...others } = awayUntil;
+  return graceMs === undefined ? others : { ...others, [playerId]: now + graceMs };
+}
+
+/** Whole seconds left until `until` (never below 0), as a countdown shows them. */
+export const secondsLeft = (until: number, now: number): number => Math.max(0, Math.ceil((until - now) / 1000));
+
 export function entered({ room, playerId, rejoinToken, gameState }: EnteredRoom): Partial<RoomContext> {
-  return { ...fromRoom(room, playerId), localPlayerId: playerId, rejoinToken, gameState, gameCountdown: null, connectionError: null };
+  return { ...fromRoom(room, playerId), localPlayerId: playerId, rejoinToken, gameState, gameCountdown: null, connectionError: null, awayUntil: {} };
 }
 
 export const withStatus = (room: CurrentRoom | null, status: RoomStatus) => (room ? { ...room, status } : null);
@@ -211,6 +222,7 @@ export const LEFT: Partial<RoomContext> = {
   gameCountdown: null,
   gameState: null,
   rejoinToken: null,
+  awayUntil: {},
 };
 
 export const initialRoomContext: RoomContext = {
@@ -228,6 +240,7 @@ export const initialRoomContext: RoomContext = {
   isJoiningRoom: false,
   gameCountdown: null,
   rejoinToken: null,
+  awayUntil: {},
   inFlight: null,
 };
 

@@ -12,6 +12,7 @@ import { GameBoard } from '../board/GameBoard';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { ScoreDisplay } from '../score/ScoreDisplay';
+import { AwayNotice } from './AwayNotice';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -71,7 +72,7 @@ function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStat
       <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
         {over ? 'Game over' : myTurn ? 'Your turn' : `${toMove?.username ?? 'Opponent'}'s turn`}
       </p>
-      {absent && <p className="multiplayer-note">{absent.username} is reconnecting…</p>}
+      {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
       <ScoreDisplay scores={gameState.scores} groups={breakdown} currentPlayer={gameState.currentPlayer} names={names} progress={over ? 'over' : 'playing'} />
       <div className="multiplayer-board">
         <GameBoard
