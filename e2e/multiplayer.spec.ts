@@ -1,7 +1,8 @@
 /**
  * Issue 6 "Tests": two browser contexts meet in a room (created by Alice, joined by code by
  * Bob), ready up, start, and play a whole 6x6 game on the authoritative server; Bob reloads
- * mid-game and comes back to the same board; both get the finish alert.
+ * mid-game and comes back to the same board; both get the finish alert; then a rematch in the
+ * same room, in which Bob opens.
  */
 // Playwright's own test: the journeys' fixture watches the default page, which this test does not
 // use; both players' pages are watched by expectNoPageErrors instead.
@@ -12,7 +13,7 @@ import { createRoom, expectNoPageErrors, nextAlert, openLobby, openPlayer, turnI
 const CELLS = 36;
 const RELOAD_AFTER = 10;
 
-test('two players meet by room code, play a whole game, survive a reload and see the result', async ({ browser, baseURL }) => {
+test('two players meet by room code, play a whole game, survive a reload, see the result and start a rematch', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   const alice = await openPlayer(browser, 'Alice', baseURL);
   const bob = await openPlayer(browser, 'Bob', baseURL);
@@ -96,6 +97,21 @@ test('two players meet by room code, play a whole game, survive a reload and see
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expect(alice.alerts).toHaveLength(1);
     expect(bob.alerts).toHaveLength(1);
+
+    // A rematch in the same room: Alice asks, Bob sees the offer and accepts; the seats swap.
+    await alice.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+    await expect(alice.page.getByText('Waiting for Bob to accept…')).toBeVisible();
+    await expect(bob.page.getByText('Alice wants a rematch')).toBeVisible();
+    await bob.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+    for (const { page } of [alice, bob]) await expect(page.getByText(/^Game starting in \d\.\.\.$/)).toBeVisible();
+    for (const { page } of [alice, bob]) await expectOccupied(page, 0, 10_000);
+    await expect(turnIndicator(bob.page)).toHaveText('Your turn');
+    await expect(turnIndicator(alice.page)).toHaveText("Bob's turn");
+    const opening = freeCells(await readBoard(bob.page))[0]!;
+    await clickCell(bob.page, opening);
+    await expectOccupied(alice.page, 1, 5_000);
+    expect((await readBoard(alice.page)).get(`${opening.x}-${opening.y}`)).toBe('Green'); // Bob opens, so he is green now
+    await expect(turnIndicator(alice.page)).toHaveText('Your turn');
     expectNoPageErrors(alice, bob);
   } finally {
     await alice.context.close();

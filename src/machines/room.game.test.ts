@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '../protocol/messages';
-import { ERRORS, incomingUndo, isLocalTurn } from './room.machine';
-import { room, gameState, inGame } from './room.test-helper';
+import { ERRORS, incomingUndo, isLocalTurn, rematchOf } from './room.machine';
+import { ALICE, BOB, player, room, gameState, inGame } from './room.test-helper';
 
 describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
   it('sends a move {row, col} on the local turn only, and ignores clicks off it', async () => {
@@ -94,5 +94,36 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     await t.reply(new Error('x'));
     expect(t.context().connectionError).toBe(ERRORS.forfeit);
   });
-});
 
+  it('offers a rematch after a full board: ask, wait, see the offer, count down, then the swapped game', async () => {
+    const over = gameState({ progress: 'over', moveCount: 36 });
+    const finished = { winner: 0 as const, scores: [10, 8] as [number, number], reason: 'board-full' as const, gameState: over };
+    const a = await inGame('alice');
+    expect(rematchOf(a.context())).toBe('none');
+    a.send({ type: 'rematch.request' });
+    expect(a.sent.at(-1)?.event).not.toBe('room:rematch'); // not during a game
+    a.send({ type: 'game:finished', payload: { ...finished, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    expect(rematchOf(a.context())).toBe('open');
+    a.send({ type: 'rematch.request' });
+    expect(a.sent.at(-1)).toEqual({ event: 'room:rematch', payload: {} });
+    const swapped = [BOB, player('alice', true)];
+    await a.reply({ success: true, room: room({ status: 'waiting', players: swapped }) } as Ack<object>);
+    expect(rematchOf(a.context())).toBe('asked');
+    expect(a.context().players.map((p) => p.id)).toEqual(['bob', 'alice']);
+
+    const b = await inGame('bob');
+    b.send({ type: 'game:finished', payload: { ...finished, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    b.send({ type: 'room:playerReady', payload: { playerId: 'alice', ready: true, players: swapped, room: room({ status: 'waiting', players: swapped }) } });
+    expect(rematchOf(b.context())).toBe('offered');
+    b.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room({ status: 'starting', players: swapped }) } });
+    expect(rematchOf(b.context())).toBe('asked');
+    b.send({ type: 'game:started', payload: { room: room({ status: 'playing', players: swapped }), gameState: gameState() } });
+    expect(rematchOf(b.context())).toBe('none');
+    expect(isLocalTurn(b.context())).toBe(true); // Bob now sits first
+
+    const c = await inGame('alice');
+    c.send({ type: 'game:finished', payload: { ...finished, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    c.send({ type: 'room:playerLeft', payload: { playerId: 'bob', players: [ALICE], hostId: 'alice', room: room({ status: 'finished', players: [ALICE] }) } });
+    expect(rematchOf(c.context())).toBe('opponent-left');
+  });
+});

@@ -35,6 +35,7 @@ import {
   initialRoomContext,
   isLocalTurn,
   localIndex,
+  rematchOf,
   roomUpdate,
   withStatus,
 } from './room.rules';
@@ -65,6 +66,7 @@ export const roomMachine = setup({
       isLocalTurn(context) && context.currentRoom?.status === 'playing' && context.gameState?.progress === 'playing',
     'undo allowed': ({ context }) => canRequestUndo(context),
     'undo to answer': ({ context }) => incomingUndo(context) !== null,
+    'rematch allowed': ({ context }) => ['open', 'offered'].includes(rematchOf(context)),
     playing: ({ context }) => context.currentRoom?.status === 'playing',
     acknowledged: ({ event }) => (event as { output?: Ack<object> }).output?.success === true,
   },
@@ -266,6 +268,11 @@ export const roomMachine = setup({
               },
             },
             forfeit: { guard: 'playing', target: 'busy', actions: { type: 'begin', params: { event: 'game:forfeit', payload: {}, fallback: ERRORS.forfeit } } },
+            'rematch.request': {
+              guard: 'rematch allowed',
+              target: 'busy',
+              actions: { type: 'begin', params: { event: 'room:rematch', payload: {}, fallback: ERRORS.rematch } },
+            },
           },
         },
         busy: {

@@ -31,6 +31,7 @@ export const ERRORS = {
   requestUndo: 'Failed to request undo',
   respondUndo: 'Failed to respond to undo request',
   forfeit: 'Failed to forfeit',
+  rematch: 'Failed to request a rematch',
 } as const;
 
 export const disconnectedMessage = (reason: string) => `Disconnected from server: ${reason}`;
@@ -93,6 +94,7 @@ export type RoomEvent =
   | { type: 'undo.request' }
   | { type: 'undo.respond'; approved: boolean }
   | { type: 'forfeit' }
+  | { type: 'rematch.request' }
   | { type: 'error.clear' };
 
 /** What the page tells the player with an alert; `backToLobby` after a forfeit (SPEC §4). */
@@ -125,6 +127,25 @@ export function canStart({ currentRoom, players, roomSettings }: RoomContext): b
 export function isLocalTurn(context: RoomContext): boolean {
   const index = localIndex(context);
   return index !== null && context.gameState !== null && context.gameState.currentPlayer === index;
+}
+
+/**
+ * Where a rematch stands once a game has ended on a full board (after a forfeit both players
+ * have left): `none` before that; `open` to ask; `asked` by us, waiting for the opponent;
+ * `offered` by the opponent; `opponent-left` when there is nobody to play again.
+ */
+export type Rematch = 'none' | 'open' | 'asked' | 'offered' | 'opponent-left';
+
+export function rematchOf(context: RoomContext): Rematch {
+  const status = context.currentRoom?.status;
+  const ended = context.gameState?.progress === 'over' && (status === 'finished' || status === 'waiting' || status === 'starting');
+  if (!ended) return 'none';
+  if (context.players.length < context.roomSettings.maxPlayers) return 'opponent-left';
+  if (status === 'starting') return 'asked'; // both asked: the next game is counting down
+  const me = localIndex(context);
+  if (status === 'waiting' && me !== null && context.players[me]?.ready) return 'asked';
+  if (status === 'waiting' && context.players.some((p) => p.ready && p.id !== context.localPlayerId)) return 'offered';
+  return 'open';
 }
 
 /** SPEC §5: only on your own turn, while playing, and not while a request is pending. */
@@ -198,6 +219,7 @@ export function applyAck(context: RoomContext, { event }: Outgoing, ack: Record<
       return entered(ack as unknown as EnteredRoom);
     case 'room:setReady':
     case 'room:updateSettings':
+    case 'room:rematch':
       return ack.room ? fromRoom(ack.room as RoomView, context.localPlayerId) : {};
     case 'game:move':
       return ack.gameState ? { gameState: ack.gameState as GameStateView, lastMoveTimestamp: Date.now() } : {};

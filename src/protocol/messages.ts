@@ -99,6 +99,7 @@ export const CLIENT_EVENTS = {
   requestUndo: 'game:requestUndo',
   respondUndo: 'game:respondUndo',
   forfeit: 'game:forfeit',
+  rematch: 'room:rematch',
 } as const;
 
 export interface CreateRoomPayload {
@@ -145,6 +146,12 @@ export interface ClientToServerEvents {
   'room:setReady': (payload: SetReadyPayload, ack: AckCallback<{ room: RoomView }>) => void;
   'room:updateSettings': (payload: UpdateSettingsPayload, ack: AckCallback<{ room: RoomView }>) => void;
   'room:rejoin': (payload: RejoinPayload, ack: AckCallback<EnteredRoom>) => void;
+  /**
+   * After a finished game (not in SPEC §7; as lichess's rematch): ready for another game in the
+   * same room. The first request takes the room back to waiting with the seats swapped (the other
+   * player opens); when both have asked, the next game's countdown starts.
+   */
+  'room:rematch': (payload: Record<string, never>, ack: AckCallback<{ room: RoomView }>) => void;
   'game:start': (payload: Record<string, never>, ack: AckCallback) => void;
   'game:move': (payload: MovePayload, ack: AckCallback<{ gameState: GameStateView }>) => void;
   'game:requestUndo': (payload: Record<string, never>, ack: AckCallback<{ requestId: string }>) => void;
@@ -296,5 +303,7 @@ export const SERVER_ERRORS = {
   noSuchUndo: 'No such undo request',
   cannotRespondOwnUndo: 'You cannot answer your own undo request',
   rejoinFailed: 'Cannot rejoin: the room or seat is gone',
+  noRematch: 'No finished game to play again',
+  opponentLeft: 'Your opponent has left the room',
   tooManyRequests: 'Too many requests',
 } as const;

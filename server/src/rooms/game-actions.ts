@@ -1,5 +1,5 @@
 /**
- * What players do during a game: moves, undo requests and answers, forfeits. The state
+ * What players do during a game: moves, undo requests and answers, forfeits; and after it, rematches. The state
  * changes are the pure rules of src/game/game.ts over the real engine.
  */
 import type { PlayerIndex } from '../../../src/engine';
@@ -7,7 +7,7 @@ import { placeCell, undo } from '../../../src/game/game';
 import type { FinishReason } from '../../../src/protocol';
 import { SERVER_ERRORS as E } from '../../../src/protocol';
 import type { GameServer, GameSocket, Reply } from './game-server';
-import { boardIsFull, gameSettings, gameView, newId, otherPlayer, type Room } from './room';
+import { boardIsFull, gameSettings, gameView, newId, otherPlayer, playerView, roomView, startRefusal, type Room } from './room';
 
 export class GameActions {
   constructor(private readonly server: GameServer) {}
@@ -107,5 +107,24 @@ export class GameActions {
       winner: otherPlayer(index),
       reason,
     });
+  }
+
+  /**
+   * Ready for another game after a finished one. The first request takes the room back to
+   * waiting (the statechart swaps the seats); once both have asked, the countdown starts, as an
+   * accepted rematch does on lichess. Both players must still be in the room.
+   */
+  rematch(socket: GameSocket): Reply {
+    const seat = this.server.seat(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    const { room, player } = seat;
+    const afterAGame = room.status === 'finished' || (room.status === 'waiting' && room.game !== null);
+    if (!afterAGame) return { success: false, error: room.status === 'waiting' ? E.noRematch : E.roomNotWaiting };
+    if (room.players.length < room.settings.maxPlayers) return { success: false, error: E.opponentLeft };
+    this.server.send(room, { type: 'rematch', playerId: player.id });
+    player.ready = true;
+    this.server.emit(room, 'room:playerReady', { playerId: player.id, ready: true, players: room.players.map(playerView), room: roomView(room) });
+    if (startRefusal(room, room.hostId) === undefined) this.server.send(room, { type: 'start', playerId: room.hostId });
+    return { success: true, room: roomView(room, player.id) };
   }
 }

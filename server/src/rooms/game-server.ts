@@ -108,6 +108,7 @@ export class GameServer {
     on('room:setReady', parseSetReady, (s, v) => this.setReady(s, v.ready));
     on('room:updateSettings', parseUpdateSettings, (s, v) => this.updateSettings(s, v));
     on('game:start', parseEmpty, (s) => this.start(s));
+    on('room:rematch', parseEmpty, (s) => this.game.rematch(s));
     on('game:move', parseMove, (s, v) => this.game.move(s, v.row, v.col));
     on('game:requestUndo', parseEmpty, (s) => this.game.requestUndo(s));
     on('game:respondUndo', parseRespondUndo, (s, v) => this.game.respondUndo(s, v.requestId, v.approved));

@@ -183,4 +183,16 @@ describe('the room statechart', () => {
     t.clock.increment(GRACE);
     expect(t.calls).toEqual([['gone', t.host.id]]);
   });
+
+  it('a rematch takes a finished room back to waiting with the seats swapped; it no longer expires', () => {
+    const t = playing();
+    t.actor.send({ type: 'forfeit', index: 1, reason: 'forfeit' });
+    t.actor.send({ type: 'rematch', playerId: t.guest.id });
+    expect(t.state()).toBe('waiting');
+    expect(t.room.status).toBe('waiting');
+    expect(t.room.players.map((p) => [p.username, p.ready])).toEqual([['Bob', true], ['Alice', false]]);
+    t.calls.length = 0;
+    t.clock.increment(TTL);
+    expect(t.calls).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@
 import { assign, cancel, enqueueActions, raise, setup, type ActorRefFrom } from 'xstate';
 import type { PlayerIndex } from '../../../src/engine';
 import type { FinishReason, RoomStatus } from '../../../src/protocol';
-import { beginGame, boardIsFull, otherPlayer, startRefusal, winnerOf, type Room } from './room';
+import { beginGame, boardIsFull, otherPlayer, prepareRematch, startRefusal, winnerOf, type Room } from './room';
 
 export type Winner = PlayerIndex | 'draw';
 
@@ -49,6 +49,8 @@ export interface RoomContext extends RoomMachineInput {
 
 export type RoomEvent =
   | { type: 'start'; playerId: string }
+  /** A player asks to play again after a finished game. */
+  | { type: 'rematch'; playerId: string }
   /** A player withdrew readiness or left during the countdown. */
   | { type: 'countdown.cancel' }
   /** A move filled the board: the game ends (checked again by the guard). */
@@ -118,6 +120,7 @@ export const roomMachine = setup({
     'drop the undo request': ({ context }) => void (context.room.pendingUndo = null),
     'announce the result': ({ context }) => context.result && context.effects.finished(context.result.winner, context.result.reason),
     'remove the room': ({ context }) => context.effects.expired(),
+    'prepare the rematch': ({ context, event }) => event.type === 'rematch' && prepareRematch(context.room, event.playerId),
     'take out after the grace period': enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'player.dropped') return;
       enqueue.raise({ type: 'player.gone', playerId: event.playerId }, { delay: 'grace', id: awayTimer(event.playerId) });
@@ -161,7 +164,7 @@ export const roomMachine = setup({
     },
     finished: {
       entry: [{ type: 'mark status', params: { status: 'finished' } }, 'drop the undo request', 'announce the result'],
-      on: awayOutsideAGame,
+      on: { ...awayOutsideAGame, rematch: { actions: 'prepare the rematch', target: 'waiting' } },
       after: { ttl: { actions: 'remove the room' } },
     },
   },

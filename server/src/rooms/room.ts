@@ -94,6 +94,17 @@ export function beginGame(room: Room, now: number): void {
 }
 
 /**
+ * A rematch after a finished game: the seats swap, so the other player opens (as in a match of
+ * several games), and only the player who asked is ready. The finished game stays on view
+ * until the next one begins.
+ */
+export function prepareRematch(room: Room, requesterId: string): void {
+  room.players.reverse();
+  for (const player of room.players) player.ready = player.id === requesterId;
+  room.pendingUndo = null;
+}
+
+/**
  * Why `playerId` may not start the game, or undefined when it may: the host, in a full
  * room where everyone is ready and connected, while the room waits.
  */

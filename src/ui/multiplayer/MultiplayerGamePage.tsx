@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { AwayNotice } from './AwayNotice';
+import { RematchPanel } from './RematchPanel';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -42,7 +43,7 @@ function boardOf(view: GameStateView): BoardState {
 
 function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStateView }) {
   const navigate = useNavigate();
-  const { context, send } = useRoom();
+  const { context, busy, send } = useRoom();
   const [confirmForfeit, setConfirmForfeit] = useState(false);
   const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
   const board = useMemo(() => boardOf(gameState), [gameState]);
@@ -97,6 +98,7 @@ function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStat
           {context.connectionError}
         </p>
       )}
+      <RematchPanel context={context} busy={busy} send={send} />
       <div className="multiplayer-actions">
         <button type="button" className="button" disabled={!canRequestUndo(context)} onClick={() => send({ type: 'undo.request' })}>
           Request Undo
