@@ -95,6 +95,19 @@ impl<const N: usize> Geometry<N> {
         east.or(west).or(b.up(self.width)).or(b.down(self.width))
     }
 
+    /// The cells with at least one 4-neighbour in `b`, and those with at least
+    /// two (with the same strays as `neighbours`).
+    #[inline(always)]
+    pub fn neighbours_once_twice(&self, b: Bits<N>) -> (Bits<N>, Bits<N>) {
+        let east = b.up(1).and(self.not_first_col);
+        let west = b.down(1).and(self.not_last_col);
+        let (south, north) = (b.up(self.width), b.down(self.width));
+        let (across, along) = (east.or(west), north.or(south));
+        let once = across.or(along);
+        let twice = east.and(west).or(north.and(south)).or(across.and(along));
+        (once, twice)
+    }
+
     /// The group of `within` that contains `seed`, grown one ring at a time.
     #[inline(always)]
     pub fn fill(&self, seed: Bits<N>, within: Bits<N>) -> Bits<N> {
@@ -139,10 +152,35 @@ macro_rules! by_words {
 }
 pub(crate) use by_words;
 
-/// Calls `visit` with the shape of every group of `own` that has two or more cells,
-/// and returns how many single cells `own` has (each is a group of value 1).
+/// The western cell of every east–west pair and the northern cell of every
+/// north–south pair of a player, marked once for the whole player: a group's
+/// pairs are then just its marks.
+#[derive(Clone, Copy)]
+pub(crate) struct PairMarks<const N: usize> {
+    east_west: Bits<N>,
+    north_south: Bits<N>,
+}
+
+impl<const N: usize> PairMarks<N> {
+    #[inline(always)]
+    pub fn of(geo: &Geometry<N>, own: Bits<N>) -> Self {
+        PairMarks {
+            east_west: own.and(own.down(1)).and(geo.not_last_col),
+            north_south: own.and(own.down(geo.width)),
+        }
+    }
+
+    /// Adjacent pairs inside `group`, one of the player's groups.
+    #[inline(always)]
+    pub fn pairs(&self, group: Bits<N>) -> u32 {
+        group.and(self.east_west).count() + group.and(self.north_south).count()
+    }
+}
+
+/// Calls `visit` with every group of `own` that has two or more cells, lowest
+/// cell first, and returns how many single cells `own` has (each is a group of value 1).
 #[inline(always)]
-fn for_each_joined_group<const N: usize>(
+pub(crate) fn for_each_joined_group<const N: usize>(
     geo: &Geometry<N>,
     own: Bits<N>,
     mut visit: impl FnMut(Bits<N>),
@@ -173,14 +211,9 @@ pub(crate) fn score_of<const N: usize>(
         for_each_joined_group(geo, own, |group| product *= group.count() as Score);
         return product;
     }
-    // Mark, once for the whole player, the western cell of every east–west pair
-    // and the northern cell of every north–south pair: a group's pairs are then
-    // just its marks.
-    let east_west = own.and(own.down(1)).and(geo.not_last_col);
-    let north_south = own.and(own.down(geo.width));
+    let marks = PairMarks::of(geo, own);
     for_each_joined_group(geo, own, |group| {
-        let pairs = group.and(east_west).count() + group.and(north_south).count();
-        product *= mode.group_value(0, pairs) as Score;
+        product *= mode.group_value(0, marks.pairs(group)) as Score;
     });
     product
 }
