@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { createKeys, loadSecret } from './server/src/auth/keys';
+import { createKeys, loadSecret } from './server/src/auth/keys.ts';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
 // Vitest shares this file so tests resolve imports exactly as the build does.
