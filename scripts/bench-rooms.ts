@@ -32,22 +32,7 @@ import { random } from './bench/random';
 import { addError, playRoom, setUpRoom, type BenchErrors, type RoomRunOptions, type SetUpRoom } from './bench/rooms-bot';
 import { MARKER, type ServerStats } from './bench/rooms-protocol';
 import { median, quantile } from './bench/stats';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a non-negative number`);
-  return value;
-}
-
-function textOption(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return undefined;
-  const value = process.argv[i + 1];
-  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-  return value;
-}
+import { option, textOption } from './bench/options';
 
 const ROOMS = Math.floor(option('rooms', 50));
 const THINK_MS = option('think-ms', 0);

@@ -28,21 +28,9 @@ import { createHttpServer } from '../../server/src/http/server';
 import { attachGameServer } from '../../server/src/rooms/index';
 import { loadEngine } from '../../src/engine/load';
 import { MARKER, type ServerStats } from './rooms-protocol';
+import { option, textOption } from './options';
 
 const MB = 1024 * 1024;
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a non-negative number`);
-  return value;
-}
-
-function textOption(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
-}
 
 /** The CPU profile of the measurement window, over the inspector of this very process. */
 class WindowProfiler {
