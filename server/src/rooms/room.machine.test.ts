@@ -195,4 +195,16 @@ describe('the room statechart', () => {
     t.clock.increment(TTL);
     expect(t.calls).toEqual([]);
   });
+
+  it('a player still away when a rematch is asked for (the game was abandoned) is taken out after the grace period', () => {
+    const t = playing();
+    t.guest.socketId = null;
+    t.actor.send({ type: 'player.dropped', playerId: t.guest.id, index: 1 });
+    t.clock.increment(GRACE);
+    expect(t.state()).toBe('finished');
+    t.actor.send({ type: 'rematch', playerId: t.host.id });
+    t.calls.length = 0;
+    t.clock.increment(GRACE);
+    expect(t.calls).toEqual([['gone', t.guest.id]]);
+  });
 });

@@ -120,7 +120,15 @@ export const roomMachine = setup({
     'drop the undo request': ({ context }) => void (context.room.pendingUndo = null),
     'announce the result': ({ context }) => context.result && context.effects.finished(context.result.winner, context.result.reason),
     'remove the room': ({ context }) => context.effects.expired(),
-    'prepare the rematch': ({ context, event }) => event.type === 'rematch' && prepareRematch(context.room, event.playerId),
+    // A player still away from the game that just ended (it was abandoned) gets the grace period
+    // of a waiting room: a waiting room does not expire, so nobody may stay away in it for ever.
+    'prepare the rematch': enqueueActions(({ context: { room }, event, enqueue }) => {
+      if (event.type !== 'rematch') return;
+      prepareRematch(room, event.playerId);
+      for (const { id, socketId } of room.players) {
+        if (socketId === null) enqueue.raise({ type: 'player.gone', playerId: id }, { delay: 'grace', id: awayTimer(id) });
+      }
+    }),
     'take out after the grace period': enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'player.dropped') return;
       enqueue.raise({ type: 'player.gone', playerId: event.playerId }, { delay: 'grace', id: awayTimer(event.playerId) });
