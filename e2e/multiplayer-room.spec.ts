@@ -6,16 +6,12 @@
  */
 // Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
 import { expect, test } from '@playwright/test';
-import { createRoom, expectNoPageErrors, joinRoom, openLobby, openPlayer } from './support/multiplayer';
+import { aliceCreatesARoom, closeBoth, expectNoPageErrors, joinRoom } from './support/multiplayer';
 
 test('a reload in the room keeps the seat and the host; Not Ready stops the countdown; an absent player shows the seconds left', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
-  const alice = await openPlayer(browser, 'Alice', baseURL);
-  const bob = await openPlayer(browser, 'Bob', baseURL);
+  const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
-    await openLobby(alice);
-    const code = await createRoom(alice);
-    await openLobby(bob);
     await joinRoom(bob, code);
     await bob.page.getByRole('button', { name: 'Ready', exact: true }).click();
     await expect(bob.page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
@@ -63,7 +59,6 @@ test('a reload in the room keeps the seat and the host; Not Ready stops the coun
     await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
     expectNoPageErrors(alice);
   } finally {
-    await alice.context.close();
-    await bob.context.close();
+    await closeBoth(alice, bob);
   }
 });

@@ -8,22 +8,17 @@
 // use; both players' pages are watched by expectNoPageErrors instead.
 import { expect, test } from '@playwright/test';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores, type Owner } from './support/board';
-import { createRoom, expectNoPageErrors, nextAlert, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextAlert, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const RELOAD_AFTER = 10;
 
 test('two players meet by room code, play a whole game, survive a reload, see the result and start a rematch', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
-  const alice = await openPlayer(browser, 'Alice', baseURL);
-  const bob = await openPlayer(browser, 'Bob', baseURL);
+  // Alice creates the room; its code is in the title.
+  const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
-    // Alice creates the room; its code is in the title.
-    await openLobby(alice);
-    const code = await createRoom(alice);
-
     // Bob types the code in lower case; the field upper-cases it.
-    await openLobby(bob);
     const codeField = bob.page.getByLabel('Room code');
     await codeField.pressSequentially(code.toLowerCase());
     await expect(codeField).toHaveValue(code);
@@ -114,7 +109,6 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     await expect(turnIndicator(alice.page)).toHaveText('Your turn');
     expectNoPageErrors(alice, bob);
   } finally {
-    await alice.context.close();
-    await bob.context.close();
+    await closeBoth(alice, bob);
   }
 });

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { home, signUp } from './support/accounts';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores } from './support/board';
-import { createRoom, expectNoPageErrors, joinRoom, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const START_ELO = 1200;
@@ -154,7 +154,6 @@ test('two signed-in players finish an online game: the result and ELO show on th
     expect(ben.alerts).toHaveLength(1);
     expectNoPageErrors(ann, ben);
   } finally {
-    await ann.context.close();
-    await ben.context.close();
+    await closeBoth(ann, ben);
   }
 });

@@ -42,6 +42,28 @@ export async function createRoom(player: Player): Promise<string> {
   return (await title.textContent())!.replace('Room: ', '');
 }
 
+/**
+ * Alice and Bob, each in the lobby of a browser context of their own, and a room Alice created;
+ * Bob joins it as the journey needs. The caller closes both contexts (closeBoth).
+ */
+export async function aliceCreatesARoom(browser: Browser, baseURL: string | undefined): Promise<{ alice: Player; bob: Player; code: string }> {
+  const alice = await openPlayer(browser, 'Alice', baseURL);
+  const bob = await openPlayer(browser, 'Bob', baseURL);
+  try {
+    await openLobby(alice);
+    const code = await createRoom(alice);
+    await openLobby(bob);
+    return { alice, bob, code };
+  } catch (error) {
+    await closeBoth(alice, bob);
+    throw error;
+  }
+}
+
+export async function closeBoth(...players: Player[]): Promise<void> {
+  for (const { context } of players) await context.close();
+}
+
 /** Joins a room from the lobby by its code, typed as given. */
 export async function joinRoom(player: Player, code: string): Promise<void> {
   await player.page.getByLabel('Room code').fill(code);
