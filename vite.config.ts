@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { createKeys, loadSecret } from './server/src/auth/keys.ts';
+import { precompress } from './scripts/compress-plugin.ts';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
 // Vitest shares this file so tests resolve imports exactly as the build does.
@@ -9,7 +10,8 @@ export default defineConfig(async () => {
   // with the server's secret (./data/jwt-secret, made once, or JWT_SECRET), unless one is given.
   const anonKey = process.env.VITE_SUPABASE_ANON_KEY || (await createKeys(loadSecret())).anonKey;
   return {
-    plugins: [react()],
+    // precompress() applies to `vite build` only: it writes .br/.gz twins the server sends as they are.
+    plugins: [react(), precompress()],
     define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey) },
     build: {
       outDir: 'dist',
@@ -26,6 +28,11 @@ export default defineConfig(async () => {
       environment: 'node',
       include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
       exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'target/**'],
+      // The databases are migrated once per run; test files copy them (server/src/db/testing.ts).
+      globalSetup: ['server/src/db/test-databases.global.ts'],
+      // Sized for a busy 2-core machine: a test file boots its database, PostgREST and servers.
+      hookTimeout: 120_000,
+      testTimeout: 60_000,
     },
   };
 });

@@ -17,6 +17,7 @@
  * and set-up that a whole-process `node --cpu-prof` would mix in.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -24,7 +25,6 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createKeys } from '../../server/src/auth/keys';
 import { pgliteForTests } from '../../server/src/db/testing';
-import { createHttpServer } from '../../server/src/http/server';
 import { attachGameServer } from '../../server/src/rooms/index';
 import { loadEngine } from '../../src/engine/load';
 import { MARKER, type ServerStats } from './rooms-protocol';
@@ -77,7 +77,8 @@ async function main(): Promise<void> {
 
   const database = await pgliteForTests();
   const keys = await createKeys('bench-secret');
-  const http = createHttpServer({ distDir: '/nonexistent' });
+  // socket.io alone: the rest of the HTTP edge plays no part in a game.
+  const http = createServer((_req, res) => res.writeHead(404).end());
   const games = attachGameServer(http, { engine: await loadEngine(), db: database.db, keys, countdownTickMs, eventsPerSecond });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 

@@ -1,34 +1,46 @@
-// Composition root of the node server: reads settings, opens the database, wires the APIs, listens.
-import type { AddressInfo } from 'node:net';
-import { createAuthApi } from './auth/api';
-import { createKeys, loadSecret } from './auth/keys';
+// Composition root of the node server: reads settings, opens the database, starts the backend, listens.
+import { loadSecret } from './auth/keys';
+import { startBackend, type Backend } from './backend';
 import { readConfig } from './config';
+import type { Database } from './db/database';
 import { openDatabase } from './db/open';
-import { createHttpServer } from './http/server';
-import { createRestApi } from './rest/api';
-import { attachGameServer } from './rooms';
 import { loadEngine } from '../../src/engine/load';
 
-const config = readConfig();
-const db = await openDatabase();
-const keys = await createKeys(loadSecret());
-const server = createHttpServer({
-  distDir: config.distDir,
-  apis: [await createAuthApi({ db, keys }), await createRestApi({ db, keys })],
-});
-// socket.io on the same port: rooms and authoritative online games.
-const games = attachGameServer(server, { engine: await loadEngine(), db, keys });
+/** A set-up problem (a bad setting, no database, a busy port) is one line on stderr and exit 1. */
+function fail(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
-server.listen(config.port, config.host, () => {
-  const { port } = server.address() as AddressInfo;
-  console.log(`Cell Connection at http://localhost:${port} (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-});
+let db: Database | undefined;
+let backend: Backend | undefined;
+try {
+  const config = readConfig();
+  const opened = await openDatabase();
+  db = opened.db;
+  backend = await startBackend({
+    db,
+    restUrl: opened.restUrl,
+    secret: loadSecret(),
+    distDir: config.distDir,
+    trustProxy: config.trustProxy,
+    engine: await loadEngine(),
+  });
+  await backend.listen(config.port, config.host).then((url) => {
+    const port = new URL(url).port;
+    console.log(`Cell Connection at http://localhost:${port} (${db!.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+  });
+} catch (error) {
+  await backend?.close().catch(() => undefined);
+  await db?.close().catch(() => undefined);
+  fail((error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${process.env.PORT ?? 3001} is taken: set PORT to another` : error);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    // Closing socket.io closes its sockets and then the HTTP server.
-    void games.close().then(() => db.close()).finally(() => process.exit(0));
-    // Open keep-alive connections would otherwise hold the process up.
-    server.closeAllConnections();
+    void backend!
+      .close()
+      .then(() => db!.close())
+      .finally(() => process.exit(0));
   });
 }

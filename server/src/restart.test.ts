@@ -121,18 +121,19 @@ describe('a server restart', () => {
       .insert({
         user_id: userId,
         username: 'Restarter',
-        score: 1234,
+        score: 567,
         opponent_score: 56,
         board_size: 6,
         scoring_mechanism: 'connection',
         game_duration: 42,
         opponent_type: 'ai',
         ai_difficulty: 'easy',
+        game_id: 'restart-game',
       })
       .select()
       .single();
     expect(inserted.error).toBeNull();
-    expect(inserted.data).toMatchObject({ user_id: userId, score: 1234 });
+    expect(inserted.data).toMatchObject({ user_id: userId, score: 567 });
 
     expect(await stopServer(first)).toBe(0);
     running.pop();
@@ -148,7 +149,7 @@ describe('a server restart', () => {
     const scores = await after.from('game_scores').select('user_id, username, score, opponent_score, ai_difficulty').eq('user_id', userId);
     expect(scores.error).toBeNull();
     expect(scores.data).toEqual([
-      { user_id: userId, username: 'Restarter', score: 1234, opponent_score: 56, ai_difficulty: 'easy' },
+      { user_id: userId, username: 'Restarter', score: 567, opponent_score: 56, ai_difficulty: 'easy' },
     ]);
 
     // The profile made at sign-up survived too.

@@ -57,6 +57,7 @@ describe('scorePayload', () => {
       opponent_type: 'ai',
       ai_difficulty: 'hard',
       opponent_score: 30,
+      game_id: '1',
     });
   });
 

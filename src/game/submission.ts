@@ -23,6 +23,8 @@ export interface ScorePayload {
   opponent_type: 'ai';
   ai_difficulty: AiLevel;
   opponent_score: number;
+  /** The game's id (its creation time): the database takes each game once per player. */
+  game_id: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export function scorePayload(
     opponent_type: 'ai',
     ai_difficulty: settings.aiDifficulty,
     opponent_score: game.scores[human === 0 ? 1 : 0],
+    game_id: String(game.gameId),
   };
 }
 

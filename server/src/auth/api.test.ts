@@ -4,19 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { startTestBackend, supabaseClient, type TestBackend } from '../test-backend';
 import { hashToken } from './refresh-tokens';
-import { startAuthServer, supabaseClient, type RunningAuthServer } from './test-server';
 
 describe.each(TEST_DATABASES)('the auth API through supabase-js on %s', (_name, open) => {
   let test: TestDatabase;
-  let server: RunningAuthServer;
+  let server: TestBackend;
   beforeAll(async () => {
     test = await open();
-    server = await startAuthServer(test.db);
-  }, 60_000);
+    server = await startTestBackend(test);
+  });
   afterAll(async () => {
-    await server?.stop();
-    await test?.stop();
+    await server?.stop().catch(() => undefined);
+    await test?.stop().catch(() => undefined);
   });
 
   const count = async (table: string) => (await test.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;

@@ -7,6 +7,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** Extra answer headers, e.g. Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AuthError';
@@ -17,10 +19,17 @@ export class AuthError extends Error {
   }
 }
 
+const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
+
 export const invalidEmail = () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
 export const weakPassword = () => new AuthError(422, 'weak_password', 'Password should be at least 6 characters.');
 export const userExists = () => new AuthError(422, 'user_already_exists', 'User already registered');
 export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const refreshTokenNotFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 export const badJwt = (detail: string) => new AuthError(401, 'bad_jwt', `invalid JWT: ${detail}`);
-export const tooManySignIns = () => new AuthError(429, 'over_request_rate_limit', 'Too many sign-in attempts. Try again later.');
+export const tooManyRequests = (message: string, seconds: number) =>
+  new AuthError(429, 'over_request_rate_limit', message, retryAfter(seconds));
+export const serverBusy = () =>
+  new AuthError(503, 'server_busy', 'Too many sign-ins at once. Try again in a moment.', retryAfter(2));
+export const databaseUnavailable = () =>
+  new AuthError(503, 'database_unavailable', 'The database is unavailable. Try again shortly.', retryAfter(5));

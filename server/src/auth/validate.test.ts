@@ -6,7 +6,7 @@ describe('sign-up validation', () => {
     expect(normalizeEmail(' Bob.Smith+game@Mail.Example.com ')).toBe('bob.smith+game@mail.example.com');
   });
 
-  it.each([undefined, null, 42, '', '   ', 'plain', 'a@b', '@example.com', 'a@@example.com', 'a b@example.com', 'a@example.', `${'x'.repeat(250)}@example.com`, 'a\u0000@example.com'])(
+  it.each([undefined, null, 42, '', '   ', 'plain', 'a@b', '@example.com', 'a@@example.com', 'a b@example.com', 'a@example.', `${'x'.repeat(250)}@example.com`])(
     'refuses %j as an e-mail',
     (value) => {
       expect(() => normalizeEmail(value)).toThrow('Unable to validate email address: invalid format');
@@ -27,6 +27,26 @@ describe('sign-up validation', () => {
     expect(optionalUsername(undefined)).toBeUndefined();
     expect(optionalUsername({})).toBeUndefined();
     expect(() => optionalUsername({ username: 7 })).toThrow('Username must be a string.');
-    expect(() => optionalUsername({ username: 'x'.repeat(51) })).toThrow('at most 50');
+    expect(() => optionalUsername({ username: 'x'.repeat(21) })).toThrow('Username should be at most 20 characters.');
+    expect(optionalUsername({ username: 'x'.repeat(20) })).toBe('x'.repeat(20));
+  });
+
+  it('normalises usernames (NFKC) and refuses control or invisible characters', () => {
+    expect(optionalUsername({ username: 'Ｗｉｄｅ' })).toBe('Wide');
+    for (const username of ['Al\u0000ice', 'Al\u200bice', '\u202eecilA', 'An\u2028n']) {
+      expect(() => optionalUsername({ username })).toThrow('Username must not contain control or invisible characters.');
+    }
+  });
+
+  it('folds look-alike forms of an e-mail into one, and refuses invisible characters and mixed scripts', () => {
+    expect(normalizeEmail('ＡＬＩＣＥ@ｅｘａｍｐｌｅ.com')).toBe('alice@example.com');
+    expect(normalizeEmail('ivan@почта.рф')).toBe('ivan@почта.рф');
+    expect(normalizeEmail('たなか@例え.jp')).toBe('たなか@例え.jp');
+    for (const email of ['a\u0000@example.com', 'ali\u200bce@example.com', 'alice@exam\u00adple.com', 'bob\u202e@example.com']) {
+      expect(() => normalizeEmail(email)).toThrow('Unable to validate email address: it contains control or invisible characters');
+    }
+    for (const email of ['\u0430lice@example.com', 'alice@ex\u0430mple.com', 'pay\u03c1al@example.com']) {
+      expect(() => normalizeEmail(email)).toThrow('Unable to validate email address: it mixes letters of different scripts');
+    }
   });
 });

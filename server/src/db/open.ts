@@ -1,17 +1,67 @@
-/** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in ./data/pg; migrated. */
+/**
+ * The server's database, migrated: PostgreSQL when DATABASE_URL is set, else embedded PGlite in
+ * DATA_DIR. An unreachable database is retried with back-off, one line per attempt naming what
+ * was tried, then the start fails with that line: no stack trace.
+ */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
 import { migrate } from './migrate';
-import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
+import { startEmbeddedDatabase } from './pglite';
+import { connectPool, redactUrl } from './pool';
 
-const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
-/** PGlite lives in DATA_DIR/pg (./data/pg by default). */
-export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
-  const pgliteDir = join(env.DATA_DIR || DEFAULT_DATA_DIR, 'pg');
-  const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(pgliteDir);
-  await migrate(db);
-  return db;
+export class DatabaseStartError extends Error {}
+
+export interface OpenOptions {
+  attempts?: number;
+  /** First wait between attempts; it doubles each time. */
+  backoffMs?: number;
+  log?: (line: string) => void;
+}
+
+/** The libpq URI PostgREST connects with, as Supabase's `authenticator` role. */
+export function authenticatorUrl(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PGRST_DB_URI) return env.PGRST_DB_URI;
+  const url = new URL(databaseUrl);
+  url.username = 'authenticator';
+  url.password = env.AUTHENTICATOR_PASSWORD ?? '';
+  return url.toString();
+}
+
+export async function openDatabase(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<{ db: Database; restUrl: string }> {
+  const { attempts = Number(env.DATABASE_CONNECT_ATTEMPTS) || 5, backoffMs = 500, log = (line) => console.error(line) } = options;
+  const databaseUrl = env.DATABASE_URL;
+  const dataDir = env.DATA_DIR || DEFAULT_DATA_DIR;
+  const target = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)} (DATABASE_URL)` : `embedded PGlite in ${join(dataDir, 'pg')} (DATA_DIR)`;
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (databaseUrl) {
+        const db = await connectPool(databaseUrl, { kind: 'postgres', description: target });
+        await migrateOrClose(db);
+        return { db, restUrl: authenticatorUrl(databaseUrl, env) };
+      }
+      const embedded = await startEmbeddedDatabase({ dataDir, onCrash: log });
+      const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: target, onClose: embedded.stop });
+      await migrateOrClose(db);
+      return { db, restUrl: embedded.url('authenticator') };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempt >= attempts) throw new DatabaseStartError(`database: cannot open ${target}: ${reason}; gave up after ${attempts} attempts`);
+      const wait = backoffMs * 2 ** (attempt - 1);
+      log(`database: cannot open ${target}: ${reason}; retrying in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function migrateOrClose(db: Database): Promise<void> {
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -37,19 +37,36 @@ describe.each(TEST_DATABASES)('the schema on %s', (_name, open) => {
   });
 
   it('gives every new user a profile, named by the e-mail local part without a username', async () => {
-    const rows = await test.db.query<{ username: string; elo_rating: number }>('select username, elo_rating from public.profiles order by username');
+    const rows = await test.db.query<{ username: string; elo_rating: number }>(
+      'select username, elo_rating from public.profiles where id in ($1, $2) order by username',
+      [alice, bob],
+    );
     expect(rows).toEqual([
       { username: 'Alice', elo_rating: 1200 },
       { username: 'bob.smith', elo_rating: 1200 },
     ]);
   });
 
+  it("names a new profile by the sign-up's username only when it is 1 to 20 visible characters, NFKC", async () => {
+    const nameOf = async (email: string, username: string) => {
+      const { id } = (await test.db.query<{ id: string }>(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data) values ($1, 'x', $2) returning id`,
+        [email, JSON.stringify({ username })],
+      ))[0]!;
+      return (await test.db.query<{ username: string }>('select username from public.profiles where id = $1', [id]))[0]!.username;
+    };
+    expect(await nameOf('wide@example.com', '  Ｗｉｄｅ  ')).toBe('Wide');
+    expect(await nameOf('a-very-long-local-part-indeed@example.com', 'x'.repeat(21))).toBe('a-very-long-local-pa');
+    expect(await nameOf('hidden@example.com', 'Al\u200bice')).toBe('hidden');
+    expect(await nameOf('bell@example.com', 'bell\u0007')).toBe('bell');
+  });
+
   it('lets a signed-in player insert only their own scores', async () => {
     const insert = (tx: Queryable, userId: string) =>
       tx.query(
-        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty)
-         values ($1, 'x', 12, 10, 6, 'connection', 'ai', 'hard') returning score`,
-        [userId],
+        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id)
+         values ($1, 'x', 12, 10, 6, 'connection', 'ai', 'hard', $2) returning score`,
+        [userId, `game-${Math.random().toString(36).slice(2)}`],
       );
     expect(await asClient(test.db, alice, (tx) => insert(tx, alice))).toEqual([{ score: 12 }]);
     await expect(asClient(test.db, alice, (tx) => insert(tx, bob))).rejects.toThrow(/row-level security/);

@@ -1,85 +1,70 @@
 /**
- * Real databases for tests: PGlite in memory, and Debian's PostgreSQL started in
- * a temporary directory on a loopback port (about 3 s), migrated and ready.
+ * Real databases for tests. The global set-up (test-databases.global.ts) migrates one PGlite and
+ * one PostgreSQL database once per run; each test file then starts from those templates: a PGlite
+ * loaded from the dumped folder, or a PostgreSQL database created from the template database.
+ * Without the global set-up (scripts), each starts empty and is migrated.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import type { Database } from './database';
 import { migrate } from './migrate';
-import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
+import { startEmbeddedDatabase } from './pglite';
+import { connectPool } from './pool';
+import { startPostgresCluster } from './postgres-cluster';
 
 export interface TestDatabase {
   db: Database;
+  /** The libpq URI PostgREST connects with (as `authenticator`). */
+  restUrl: string;
   stop(): Promise<void>;
 }
 
+/** Set by the global set-up: a dumped, migrated PGlite folder. */
+export const PGLITE_TEMPLATE_ENV = 'CC_TEST_PGLITE_TEMPLATE';
+/** Set by the global set-up: the shared cluster's URL whose database is the migrated template. */
+export const POSTGRES_TEMPLATE_ENV = 'CC_TEST_POSTGRES_TEMPLATE';
+
 export async function pgliteForTests(): Promise<TestDatabase> {
-  const db = await openPglite();
-  await migrate(db);
-  return { db, stop: () => db.close() };
+  const templateFile = process.env[PGLITE_TEMPLATE_ENV];
+  const template = templateFile ? new Uint8Array(readFileSync(templateFile)) : undefined;
+  const embedded = await startEmbeddedDatabase({ template });
+  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite in memory', onClose: embedded.stop });
+  if (!template) await migrate(db);
+  return { db, restUrl: embedded.url('authenticator'), stop: () => db.close() };
 }
 
-function postgresBin(): string {
-  const root = '/usr/lib/postgresql';
-  const version = existsSync(root) ? readdirSync(root).sort().at(-1) : undefined;
-  if (!version) throw new Error("Debian's PostgreSQL is not installed: run scripts/setup (apt-get install postgresql)");
-  return join(root, version, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** A fresh PostgreSQL cluster; as root it runs as the postgres user, as the tools require. */
 export async function postgresForTests(): Promise<TestDatabase> {
-  const bin = postgresBin();
-  const dir = mkdtempSync(join(tmpdir(), 'cc-pg-'));
-  chmodSync(dir, 0o777);
-  const asRoot = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
-  const data = join(dir, 'data');
-  const [initCmd, initArgs] = run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']) as [string, string[]];
-  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
-  const port = await freePort();
-  const [pgCmd, pgArgs] = run('postgres', ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']) as [string, string[]];
-  // Its own process group: runuser does not pass signals on, so the group is stopped whole.
-  const server = spawn(pgCmd, pgArgs, { stdio: 'ignore', detached: true });
-  const stopServer = () => {
-    if (server.pid) process.kill(-server.pid, 'SIGINT');
-  };
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  let db: Database | undefined;
-  for (let attempt = 0; attempt < 100 && !db; attempt++) {
-    db = await openPostgres(url).catch(() => undefined);
-    if (!db) await new Promise((resolve) => setTimeout(resolve, 100));
+  const templateUrl = process.env[POSTGRES_TEMPLATE_ENV];
+  if (!templateUrl) {
+    const cluster = await startPostgresCluster();
+    const db = await connectPool(cluster.url('postgres'), { kind: 'postgres', description: 'PostgreSQL for tests', onClose: cluster.stop });
+    await migrate(db);
+    return { db, restUrl: cluster.url('authenticator'), stop: () => db.close() };
   }
-  if (!db) {
-    stopServer();
-    throw new Error('PostgreSQL did not start');
+  // A database of its own, copied from the migrated template in the shared cluster.
+  const template = new URL(templateUrl);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: templateUrl.replace(template.pathname, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.pathname.slice(1)}`);
+  } finally {
+    await admin.end();
   }
-  await migrate(db);
-  const ready = db;
-  return {
-    db: ready,
-    async stop() {
-      await ready.close();
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      stopServer();
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const at = (user: string) => {
+    const url = new URL(templateUrl);
+    url.username = user;
+    url.pathname = `/${name}`;
+    return url.toString();
   };
+  const dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: templateUrl.replace(template.pathname, '/postgres') });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`).finally(() => client.end());
+  };
+  const db = await connectPool(at('postgres'), { kind: 'postgres', description: `PostgreSQL database ${name}`, onClose: dropDatabase });
+  return { db, restUrl: at('authenticator'), stop: () => db.close() };
 }
 
 /** Both kinds, for `describe.each`. */

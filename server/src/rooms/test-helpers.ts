@@ -2,13 +2,13 @@
  * Test harness: the real HTTP server with the game server attached on port 0, the real
  * engine, a migrated PGlite, and real socket.io clients.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadEngine } from '../../../src/engine/load';
 import { createKeys, type Keys } from '../auth/keys';
 import type { Database } from '../db/database';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
-import { createHttpServer } from '../http/server';
 import { attachGameServer, type AttachedGameServer } from './index';
 import type { GameServerOptions } from './game-server';
 
@@ -27,7 +27,7 @@ export interface Harness {
 export async function startHarness(options: Omit<GameServerOptions, 'engine' | 'db'> = {}, shared?: TestDatabase): Promise<Harness> {
   const test = shared ?? (await pgliteForTests());
   const keys = await createKeys(SECRET);
-  const http = createHttpServer({ distDir: '/nonexistent' });
+  const http = createServer((_req, res) => res.writeHead(404).end());
   const games = attachGameServer(http, { engine: await loadEngine(), db: test.db, keys, countdownTickMs: 5, ...options });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

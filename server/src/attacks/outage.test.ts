@@ -1,0 +1,110 @@
+/**
+ * The database as an operator meets it: unreachable at start (one line naming what was tried,
+ * then exit 1), down while running (503 with Retry-After, never a 500), and durable on disk
+ * (PGlite's fsync on: a commit waits for the disk).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate';
+import { startEmbeddedDatabase } from '../db/pglite';
+import { connectPool } from '../db/pool';
+import { freePort, startPostgresCluster } from '../db/postgres-cluster';
+import { startTestBackend, TEST_SECRET } from '../test-backend';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs the real server (as `npm start` does) and resolves with its exit code and output. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/src/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, JWT_SECRET: TEST_SECRET, PORT: '0', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+describe('a database that cannot be reached at start', () => {
+  it('prints one line per attempt naming DATABASE_URL (without its password), then exits 1', async () => {
+    const port = await freePort();
+    const { code, output } = await runServer({ DATABASE_URL: `postgresql://player:hunter2@127.0.0.1:${port}/game`, DATABASE_CONNECT_ATTEMPTS: '2' });
+    expect(code).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^database: cannot open PostgreSQL at postgresql:\/\/player:\*\*\*@127\.0\.0\.1:\d+\/game \(DATABASE_URL\): /);
+    expect(lines[0]).toContain('retrying in');
+    expect(lines[1]).toContain('gave up after 2 attempts');
+    expect(output).not.toContain('hunter2');
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it('names the data folder when the embedded database cannot start there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-bad-data-'));
+    const notAFolder = join(dir, 'file');
+    writeFileSync(notAFolder, 'not a folder');
+    try {
+      const { code, output } = await runServer({ DATA_DIR: notAFolder, DATABASE_CONNECT_ATTEMPTS: '1' });
+      expect(code).toBe(1);
+      expect(output.trim().split('\n')).toHaveLength(1);
+      expect(output).toContain(`embedded PGlite in ${join(notAFolder, 'pg')} (DATA_DIR)`);
+      expect(output).not.toMatch(/^\s+at /m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database that goes down while the server runs', () => {
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>>;
+  let server: Awaited<ReturnType<typeof startTestBackend>>;
+  let stopped = false;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    const db = await connectPool(cluster.url('postgres'), { kind: 'postgres', description: 'PostgreSQL that goes down' });
+    await migrate(db);
+    server = await startTestBackend({ db, restUrl: cluster.url('authenticator'), stop: () => db.close() });
+  });
+  afterAll(async () => {
+    await server?.stop().catch(() => undefined);
+    if (!stopped) await cluster?.stop().catch(() => undefined);
+  });
+
+  it('answers auth and data requests with 503 and Retry-After, not 500', async () => {
+    const headers = { apikey: server.keys.anonKey, 'Content-Type': 'application/json' };
+    const signUp = () => fetch(`${server.url}/auth/v1/signup`, { method: 'POST', headers, body: JSON.stringify({ email: 'down@example.com', password: 'secret1' }) });
+    expect((await signUp()).status).toBe(200);
+    await cluster.stop();
+    stopped = true;
+    const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email: 'down@example.com', password: 'secret1' }) });
+    expect(signIn.status).toBe(503);
+    expect(signIn.headers.get('retry-after')).toBe('5');
+    expect(await signIn.json()).toEqual({ code: 503, error_code: 'database_unavailable', msg: 'The database is unavailable. Try again shortly.' });
+    const read = await fetch(`${server.url}/rest/v1/profiles?select=username`, { headers });
+    expect(read.status).toBe(503);
+    expect(Number(read.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('the embedded database on disk', () => {
+  it('runs with fsync on and syncs the disk before a commit is acknowledged', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-durable-'));
+    const embedded = await startEmbeddedDatabase({ dataDir });
+    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'durable PGlite', onClose: embedded.stop });
+    try {
+      expect(await db.query('show fsync')).toEqual([{ fsync: 'on' }]);
+      await db.exec('create table ledger (entry text)');
+      const before = await embedded.fsyncs();
+      await db.query("insert into ledger values ('acknowledged')");
+      expect(await embedded.fsyncs()).toBeGreaterThan(before);
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

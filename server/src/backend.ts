@@ -1,0 +1,81 @@
+/**
+ * The whole server around one database: PostgREST beside it, the HTTP edge (auth, data API,
+ * client) on a node server with the game server attached. The composition root (index.ts) and the
+ * tests build it the same way.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Rules } from '../../src/game/game';
+import { createAuthApi } from './auth/api';
+import { createKeys, type Keys } from './auth/keys';
+import type { Hasher } from './auth/passwords';
+import type { AuthLimits } from './auth/throttles';
+import type { Database } from './db/database';
+import { createApp } from './http/app';
+import { clientAddress } from './http/client-address';
+import { createNodeServer, type Timeouts } from './http/node-server';
+import { startPostgrest, type Postgrest } from './postgrest/supervisor';
+import { attachGameServer, type AttachedGameServer } from './rooms';
+import type { GameServerOptions } from './rooms/game-server';
+
+export interface BackendOptions {
+  db: Database;
+  /** The libpq URI PostgREST connects with (as `authenticator`). */
+  restUrl: string;
+  /** The HS256 secret of access tokens and the anon key (PostgREST verifies with it too). */
+  secret: string;
+  distDir: string;
+  trustProxy?: boolean;
+  /** The game server, when the engine is given. */
+  engine?: Rules;
+  games?: Omit<GameServerOptions, 'engine' | 'db'>;
+  // For tests:
+  now?: () => Date;
+  limits?: AuthLimits;
+  hasher?: Hasher;
+  timeouts?: Timeouts;
+  log?: (line: string) => void;
+}
+
+export interface Backend {
+  server: Server;
+  keys: Keys;
+  postgrest: Postgrest;
+  games?: AttachedGameServer;
+  /** Listens (port 0 picks one) and resolves with the base URL. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Closes the game server, the HTTP server and PostgREST (not the database). */
+  close(): Promise<void>;
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  const { db, secret, engine } = options;
+  const keys = await createKeys(secret);
+  const postgrest = await startPostgrest({ dbUri: options.restUrl, jwtSecret: secret, embedded: db.kind === 'pglite', log: options.log });
+  const address = clientAddress({ trustProxy: options.trustProxy ?? false });
+  const auth = await createAuthApi({ db, keys, clientAddress: address, now: options.now, limits: options.limits, hasher: options.hasher });
+  const server = createNodeServer(createApp({ keys, auth, postgrest, distDir: options.distDir }), options.timeouts);
+  // socket.io on the same port: rooms and authoritative online games.
+  const games = engine ? attachGameServer(server, { engine, db, keys, ...options.games }) : undefined;
+  return {
+    server,
+    keys,
+    postgrest,
+    games,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${(server.address() as AddressInfo).port}`);
+        });
+      }),
+    async close() {
+      // Closing socket.io closes its sockets and then the HTTP server.
+      if (games) await games.close();
+      else await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await postgrest.stop();
+    },
+  };
+}
