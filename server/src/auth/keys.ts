@@ -11,6 +11,9 @@ import { jwtVerify, SignJWT } from 'jose';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 export const ISSUER = 'cell-connection';
+/** The anon key's dates: 2026-01-01 and 2046-01-01. */
+const ANON_KEY_ISSUED_AT = 1_767_225_600;
+const ANON_KEY_EXPIRES_AT = 2_398_377_600;
 /** Access tokens live an hour, as Supabase's do by default. */
 export const ACCESS_TOKEN_SECONDS = 3600;
 
@@ -43,12 +46,16 @@ export function loadSecret(env: NodeJS.ProcessEnv = process.env, dataDir = env.D
 
 export async function createKeys(secret: string): Promise<Keys> {
   const key = new TextEncoder().encode(secret);
-  const sign = (claims: Claims, expiresAt?: number) => {
-    const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ISSUER).setIssuedAt();
-    return (expiresAt ? jwt.setExpirationTime(expiresAt) : jwt).sign(key);
-  };
-  // Ten years, like Supabase's anon keys: the client build carries it.
-  const anonKey = await sign({ role: 'anon' }, Math.floor(Date.now() / 1000) + 10 * 365 * 24 * 3600);
+  const sign = (claims: Claims, expiresAt: number, issuedAt?: number) =>
+    new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(key);
+  // Long-lived, like Supabase's anon keys: the client build carries it. Fixed dates make it the
+  // same for the same secret, so a rebuild without changes keeps the bundle's hashed file names.
+  const anonKey = await sign({ role: 'anon' }, ANON_KEY_EXPIRES_AT, ANON_KEY_ISSUED_AT);
   return {
     anonKey,
     async accessToken(user, now = new Date()) {

@@ -42,6 +42,20 @@ interface Unit {
   bytes: Uint8Array;
   /** Ends with Flush rather than Sync: the extended sequence goes on, so the turn is kept. */
   open: boolean;
+  /** Ours, not the client's: the rollback after it left in a transaction. Its answer is dropped. */
+  cleanup?: boolean;
+}
+
+/** A simple-protocol ROLLBACK, run like a client's own statement (its answer is dropped). */
+const ROLLBACK = simpleQuery('ROLLBACK');
+
+function simpleQuery(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`);
+  const message = Buffer.alloc(5 + text.length);
+  message.write('Q', 0);
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return new Uint8Array(message);
 }
 
 interface Client {
@@ -66,10 +80,10 @@ export async function serveMultiplexed(db: PGlite, options: MultiplexerOptions):
     holderTimer = undefined;
   };
 
-  async function rollbackFor(client: Client): Promise<void> {
+  /** A client that left (or was cut off) inside its transaction: it is rolled back before anyone else's turn. */
+  function rollbackFor(client: Client): void {
     if (holder !== client) return;
-    release();
-    await db.runExclusive(() => db.exec('rollback')).catch(() => undefined);
+    queue.unshift({ client, bytes: ROLLBACK, open: false, cleanup: true });
     void pump();
   }
 
@@ -83,28 +97,25 @@ export async function serveMultiplexed(db: PGlite, options: MultiplexerOptions):
     running = true;
     try {
       for (let unit = next(); unit; unit = next()) {
-        const { client } = unit;
-        if (client.closed) continue;
+        const { client, cleanup } = unit;
+        if (client.closed && !cleanup) continue;
         let inTransaction = false;
         await db.runExclusive(async () => {
           await db.execProtocolRawStream(unit.bytes, {
             onRawData: (data) => {
-              if (!client.closed) client.socket.write(Buffer.from(data));
+              if (!cleanup && !client.closed) client.socket.write(Buffer.from(data));
             },
           });
           inTransaction = db.isInTransaction();
         });
         if (inTransaction || unit.open) {
-          if (holder !== client) holder = client;
+          holder = client;
           if (holderTimer) clearTimeout(holderTimer);
-          holderTimer = setTimeout(() => {
-            client.socket.destroy();
-            void rollbackFor(client);
-          }, idleInTransactionMs);
+          holderTimer = setTimeout(() => client.socket.destroy(), idleInTransactionMs);
+          if (client.closed && !cleanup) rollbackFor(client);
         } else if (holder === client) {
           release();
         }
-        if (client.closed && holder === client) await rollbackFor(client);
       }
     } finally {
       running = false;
@@ -164,8 +175,8 @@ export async function serveMultiplexed(db: PGlite, options: MultiplexerOptions):
     socket.on('close', () => {
       sockets.delete(socket);
       client.closed = true;
-      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.client === client) queue.splice(i, 1);
-      void rollbackFor(client);
+      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.client === client && !queue[i]!.cleanup) queue.splice(i, 1);
+      rollbackFor(client);
     });
   });
 
