@@ -25,8 +25,8 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   const password = 'correct horse battery';
 
   // Two rows of another player, through the REST API: a Medium score with a margin of 1 must
-  // rank above any Easy score (harder first); an Easy score far higher than ours but with a
-  // margin of 0 must rank below ours (larger margin first), though the server orders it first.
+  // rank above any Easy score (harder first); an Easy score of 729, the most a 6x6 board allows,
+  // but with a margin of 0 must rank below ours (larger margin first), though the server orders it first.
   const rival = await nodeClient(baseURL!);
   const rivalName = `Rival${stamp}`;
   const signedUp = await rival.auth.signUp({
@@ -38,8 +38,8 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   const rivalId = signedUp.data.user!.id;
   const row = { user_id: rivalId, username: rivalName, board_size: 6, scoring_mechanism: 'connection', game_duration: 30, opponent_type: 'ai' };
   const inserted = await rival.from('game_scores').insert([
-    { ...row, ai_difficulty: 'medium', score: 10, opponent_score: 9 },
-    { ...row, ai_difficulty: 'easy', score: 1_000_000, opponent_score: 1_000_000 },
+    { ...row, ai_difficulty: 'medium', score: 10, opponent_score: 9, game_id: `${stamp}-1` },
+    { ...row, ai_difficulty: 'easy', score: 729, opponent_score: 729, game_id: `${stamp}-2` },
   ]);
   expect(inserted.error).toBeNull();
 
@@ -79,7 +79,7 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   expect(await difficulty.evaluate((element) => getComputedStyle(element).color)).toBe(easyColour);
   await expect(table.locator('tbody tr th')).toHaveText([rivalName, username, rivalName]);
   await expect(table.locator('tbody tr [data-difficulty]')).toHaveText(['Medium', 'Easy', 'Easy']);
-  await expect(table.locator('tbody tr').nth(2)).toContainText('1,000,000');
+  await expect(table.locator('tbody tr').nth(2)).toContainText('729');
 
   // Profile, through Home's Profile.
   await page.getByRole('button', { name: 'Back to Home', exact: true }).click();

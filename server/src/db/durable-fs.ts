@@ -14,8 +14,13 @@ type InitOptions = Parameters<NodeFS['init']>[1];
 interface EmscriptenStream {
   nfd?: number;
 }
+interface NodeFsOps {
+  stream_ops: { fsync?: (stream: EmscriptenStream) => number };
+}
+/** Emscripten keeps NODEFS on the module (PGlite 0.5.16) or under FS.filesystems (earlier builds). */
 interface ModuleWithNodeFs {
-  FS: { filesystems: { NODEFS: { stream_ops: { fsync?: (stream: EmscriptenStream) => number } } } };
+  NODEFS?: NodeFsOps;
+  FS: { filesystems?: { NODEFS?: NodeFsOps } };
 }
 
 /** Counts the fsyncs that reached the disk, so a test can see a commit wait for one. */
@@ -25,7 +30,9 @@ export class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: InitOptions) {
     const { emscriptenOpts } = await super.init(pg, opts);
     const realFsync = (mod: ModuleWithNodeFs) => {
-      mod.FS.filesystems.NODEFS.stream_ops.fsync = (stream) => {
+      const nodefs = mod.NODEFS ?? mod.FS.filesystems?.NODEFS;
+      if (!nodefs) throw new Error('PGlite changed: its NODEFS was not found, so fsync cannot reach the disk');
+      nodefs.stream_ops.fsync = (stream) => {
         if (stream.nfd !== undefined) fsyncSync(stream.nfd);
         fsyncCounter.count++;
         return 0;

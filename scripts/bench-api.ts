@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:api [-- --seconds 5 --clients 10 --rooms 40 --think-ms 150 --json]`: the real
+ * server (`npm start`'s, embedded PGlite, PostgREST) in a process of its own on a seeded database.
+ *
+ * 1. Each leaderboard read of SPEC §7 (Game Results, the names they show, High Scores) and the ELO
+ *    rpc, by `clients` closed-loop clients for `seconds`: requests per second, p50 and p99.
+ * 2. The game server's move round-trip: `rooms` rooms of two bots play whole 6×6 games (a think
+ *    time before each move), alone, then again while `clients` clients hammer those reads.
+ *    The game's p99 should grow at most 20 % under that load.
+ *
+ * A benchmark, not a test: this machine is shared, so figures vary from run to run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { createKeys } from '../server/src/auth/keys';
+import { freePort } from '../server/src/db/postgres-cluster';
+import { startTsWorker } from '../server/src/ts-worker';
+import { runLoad, type LoadOptions, type LoadResult } from './bench/api-load';
+import { option } from './bench/options';
+import { random } from './bench/random';
+import { playRoom, setUpRoom, type BenchErrors, type RoomRunOptions } from './bench/rooms-bot';
+import { median, quantile } from './bench/stats';
+
+const SECONDS = option('seconds', 5);
+const CLIENTS = Math.floor(option('clients', 10));
+const ROOMS = Math.floor(option('rooms', 40));
+const THINK_MS = option('think-ms', 150);
+const JSON_OUTPUT = process.argv.includes('--json');
+const SECRET = 'bench-api-secret-bench-api-secret-bench-api';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const READS = {
+  'game results': '/rest/v1/game_results?select=*&order=created_at.desc&limit=50',
+  'result names': '/rest/v1/profiles?select=id,username&id=in.(NAMES)',
+  'high scores': '/rest/v1/game_scores?select=*&opponent_type=eq.ai&order=ai_difficulty.desc,score.desc&limit=50',
+  'elo rpc': '/rest/v1/rpc/get_elo_leaderboard?limit_rows=50',
+};
+
+/** The server as `npm run serve` runs it; resolves once it listens. */
+async function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'server/src/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Cell Connection at') && resolve());
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return child;
+}
+
+/** Players, AI scores, rated results and ratings, written as the database owner through the server's socket. */
+async function seed(dataDir: string): Promise<string[]> {
+  const db = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+       select 'player' || g || '@example.com', 'x', jsonb_build_object('username', 'Player ' || g) from generate_series(1, 200) g returning id`,
+    );
+    const ids = rows.map((row) => row.id);
+    await db.query('alter table public.game_scores disable trigger prepare_game_score');
+    await db.query(
+      `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id)
+       select ($1::uuid[])[1 + g % 200], 'Player', 1 + (g * 7919) % 729, (g * 104729) % 729, 6, 'connection', 'ai',
+              (array['easy','medium','hard','expert'])[1 + g % 4], 'seed-' || g
+       from generate_series(1, 5000) g`,
+      [ids],
+    );
+    await db.query('alter table public.game_scores enable trigger prepare_game_score');
+    await db.query(
+      `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism, board_size,
+         created_at, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
+       select ($1::uuid[])[1 + g % 200], ($1::uuid[])[1 + (g + 1) % 200], 20, 10, ($1::uuid[])[1 + g % 200], 'connection', 6,
+              now() - make_interval(mins => g), 1200, 1220, 1200, 1180
+       from generate_series(1, 2000) g`,
+      [ids],
+    );
+    await db.query('update public.profiles set games_played = 10, games_won = 5, elo_rating = 1000 + (hashtext(id::text) & 1023)');
+    return ids;
+  } finally {
+    await db.end();
+  }
+}
+
+async function load(options: LoadOptions, seconds: number): Promise<LoadResult> {
+  let stop = false;
+  const timer = setTimeout(() => (stop = true), seconds * 1000);
+  const result = await runLoad(options, () => stop);
+  clearTimeout(timer);
+  return result;
+}
+
+/** Rooms of two bots playing whole games; the move round-trips. */
+async function games(url: string, seed: number): Promise<{ rtts: number[]; errors: BenchErrors }> {
+  const errors: BenchErrors = { count: 0, first: [] };
+  const sockets: Socket[] = [];
+  const opts: RoomRunOptions = { url, minGapMs: 63, thinkMs: THINK_MS, ackTimeoutMs: 10_000, random: random(seed), rtts: [], moves: { requested: 0 }, errors, sockets };
+  try {
+    const rooms = (await Promise.all(Array.from({ length: ROOMS }, (_, n) => setUpRoom(opts, n)))).filter((room) => room !== undefined);
+    const never = new Promise<void>(() => undefined);
+    await Promise.all(rooms.map((room, n) => playRoom(room, n, errors, never)));
+  } finally {
+    for (const socket of sockets) {
+      socket.removeAllListeners('disconnect');
+      socket.disconnect();
+    }
+  }
+  return { rtts: opts.rtts, errors };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-api-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port);
+  const r = (x: number, digits = 1) => Number(x.toFixed(digits));
+  try {
+    const ids = await seed(dataDir);
+    const { anonKey } = await createKeys(SECRET);
+    const names = ids.slice(0, 20).join(',');
+    const paths = Object.fromEntries(Object.entries(READS).map(([name, path]) => [name, path.replace('NAMES', names)]));
+
+    const reads: Record<string, { requestsPerSecond: number; p50Ms: number; p99Ms: number; statuses: Record<string, number> }> = {};
+    for (const [name, path] of Object.entries(paths)) {
+      await load({ url, anonKey, clients: CLIENTS, paths: [path] }, 1); // warm-up
+      const result = await load({ url, anonKey, clients: CLIENTS, paths: [path] }, SECONDS);
+      reads[name] = { requestsPerSecond: r(result.requests / result.seconds), p50Ms: r(median(result.latenciesMs), 2), p99Ms: r(quantile(result.latenciesMs, 0.99), 2), statuses: result.statuses };
+    }
+
+    const quiet = await games(url, 1);
+    const hammer = startTsWorker(new URL('./bench/api-load.ts', import.meta.url), { url, anonKey, clients: CLIENTS, paths: Object.values(paths) } satisfies LoadOptions);
+    const busy = await games(url, 2);
+    hammer.postMessage('stop');
+    const hammered = await new Promise<LoadResult>((resolve) => hammer.once('message', resolve));
+    await hammer.terminate();
+
+    const p99Quiet = quantile(quiet.rtts, 0.99);
+    const p99Busy = quantile(busy.rtts, 0.99);
+    const report = {
+      reads,
+      game: {
+        alone: { moves: quiet.rtts.length, p50Ms: r(median(quiet.rtts), 2), p99Ms: r(p99Quiet, 2), errors: quiet.errors.count },
+        underLeaderboardLoad: { moves: busy.rtts.length, p50Ms: r(median(busy.rtts), 2), p99Ms: r(p99Busy, 2), errors: busy.errors.count },
+        p99GrowthPercent: r((100 * (p99Busy - p99Quiet)) / p99Quiet),
+        leaderboardLoad: { requestsPerSecond: r(hammered.requests / hammered.seconds), p99Ms: r(quantile(hammered.latenciesMs, 0.99), 2), statuses: hammered.statuses },
+      },
+      settings: { seconds: SECONDS, clients: CLIENTS, rooms: ROOMS, thinkMs: THINK_MS },
+    };
+    console.log(`bench:api (real server, embedded PGlite, PostgREST; ${CLIENTS} closed-loop clients, ${SECONDS} s per read)`);
+    for (const [name, read] of Object.entries(reads)) {
+      console.log(`  ${name.padEnd(14)} ${String(read.requestsPerSecond).padStart(7)} req/s   p50 ${read.p50Ms} ms   p99 ${read.p99Ms} ms   ${JSON.stringify(read.statuses)}`);
+    }
+    const g = report.game;
+    console.log(`  game moves alone            ${g.alone.moves} moves, p50 ${g.alone.p50Ms} ms, p99 ${g.alone.p99Ms} ms (${ROOMS} rooms, think ${THINK_MS} ms)`);
+    console.log(`  game moves, reads hammered  ${g.underLeaderboardLoad.moves} moves, p50 ${g.underLeaderboardLoad.p50Ms} ms, p99 ${g.underLeaderboardLoad.p99Ms} ms; the reads meanwhile: ${g.leaderboardLoad.requestsPerSecond} req/s, p99 ${g.leaderboardLoad.p99Ms} ms ${JSON.stringify(g.leaderboardLoad.statuses)}`);
+    console.log(`  game p99 growth under load  ${g.p99GrowthPercent} % (target: at most 20 %)`);
+    if (quiet.errors.count + busy.errors.count > 0) console.log(`  errors: ${[...quiet.errors.first, ...busy.errors.first].join('; ')}`);
+    if (JSON_OUTPUT) console.log(JSON.stringify(report));
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
