@@ -1,10 +1,10 @@
 /**
  * Closed-loop HTTP load for bench:api: `clients` clients, each sending the next request as soon
- * as the last answered, over `paths` in turn, until stopped. Runs in a worker thread (so the game
- * bots' timings in the main thread are not delayed by it) or inline.
+ * as the last answered, over `paths` in turn, until stopped. Runs inline, or as a process of its
+ * own (bench-api.ts starts it at a low priority: these clients stand for players on other
+ * machines, so on this one they yield the CPU to the server and to the game bots).
  */
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 
 export interface LoadOptions {
   url: string;
@@ -21,7 +21,7 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-export async function runLoad({ url, anonKey, clients, paths }: LoadOptions, stopped: () => boolean): Promise<LoadResult> {
+export async function runLoad({ url, anonKey, clients, paths }: LoadOptions, stopped: () => boolean, onFirstAnswer?: () => void): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   const statuses: Record<string, number> = {};
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
@@ -40,6 +40,7 @@ export async function runLoad({ url, anonKey, clients, paths }: LoadOptions, sto
         } catch {
           // counted as an error
         }
+        if (latenciesMs.length === 0) onFirstAnswer?.();
         latenciesMs.push(performance.now() - sent);
         statuses[status] = (statuses[status] ?? 0) + 1;
       }
@@ -48,10 +49,13 @@ export async function runLoad({ url, anonKey, clients, paths }: LoadOptions, sto
   return { requests: latenciesMs.length, seconds: (performance.now() - start) / 1000, latenciesMs, statuses };
 }
 
-// As a worker thread: load until told to stop, then post the result.
-if (parentPort && workerData) {
-  const port = parentPort;
+// As a process: the options in API_LOAD (JSON); load until told to stop, then send the result.
+if (process.env.API_LOAD && process.send) {
   let stop = false;
-  port.once('message', () => (stop = true));
-  void runLoad(workerData as LoadOptions, () => stop).then((result) => port.postMessage(result));
+  process.once('message', () => (stop = true));
+  // 'loading' once the load runs (its start-up is over), the result when told to stop.
+  void runLoad(JSON.parse(process.env.API_LOAD) as LoadOptions, () => stop, () => process.send!('loading')).then((result) => {
+    process.send!(result);
+    process.disconnect();
+  });
 }

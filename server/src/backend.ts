@@ -14,9 +14,13 @@ import type { Database } from './db/database';
 import { createApp } from './http/app';
 import { clientAddress } from './http/client-address';
 import { createNodeServer, type Timeouts } from './http/node-server';
+import { restProxy } from './postgrest/proxy';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
 import { attachGameServer, type AttachedGameServer } from './rooms';
 import type { GameServerOptions } from './rooms/game-server';
+
+/** A score is a few hundred bytes; a megabyte is plenty for any insert the game makes. */
+const REST_BODY_LIMIT = 1024 * 1024;
 
 export interface BackendOptions {
   db: Database;
@@ -54,7 +58,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const postgrest = await startPostgrest({ dbUri: options.restUrl, jwtSecret: secret, embedded: db.kind === 'pglite', log: options.log });
   const address = clientAddress({ trustProxy: options.trustProxy ?? false });
   const auth = await createAuthApi({ db, keys, clientAddress: address, now: options.now, limits: options.limits, hasher: options.hasher });
-  const server = createNodeServer(createApp({ keys, auth, postgrest, distDir: options.distDir }), options.timeouts);
+  const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT });
+  const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir }), rest, options.timeouts);
   // socket.io on the same port: rooms and authoritative online games.
   const games = engine ? attachGameServer(server, { engine, db, keys, ...options.games }) : undefined;
   return {

@@ -100,14 +100,21 @@ export async function serveMultiplexed(db: PGlite, options: MultiplexerOptions):
         const { client, cleanup } = unit;
         if (client.closed && !cleanup) continue;
         let inTransaction = false;
-        await db.runExclusive(async () => {
-          await db.execProtocolRawStream(unit.bytes, {
-            onRawData: (data) => {
-              if (!cleanup && !client.closed) client.socket.write(Buffer.from(data));
-            },
+        // PGlite hands its answer over message by message: corked, they leave in one write.
+        const answer = cleanup || client.closed ? undefined : client.socket;
+        answer?.cork();
+        try {
+          await db.runExclusive(async () => {
+            await db.execProtocolRawStream(unit.bytes, {
+              onRawData: (data) => {
+                if (answer && !client.closed) answer.write(Buffer.from(data));
+              },
+            });
+            inTransaction = db.isInTransaction();
           });
-          inTransaction = db.isInTransaction();
-        });
+        } finally {
+          answer?.uncork();
+        }
         if (inTransaction || unit.open) {
           holder = client;
           if (holderTimer) clearTimeout(holderTimer);

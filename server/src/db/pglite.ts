@@ -1,14 +1,17 @@
 /**
- * The embedded database: PGlite on its own thread, served on a unix socket, so the server and
- * PostgREST reach it with the same driver as PostgreSQL (`pg`, libpq). On disk it is durable
- * (fsync on) and restarted if its thread dies; in memory (tests) it may start from a template.
+ * The embedded database: PGlite in a process of its own, served on a unix socket, so the server
+ * and PostgREST reach it with the same driver as PostgreSQL (`pg`, libpq). On disk it is durable
+ * (fsync on) and restarted if it dies; in memory (tests) it may start from a template.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../ts-worker';
-import type { PgliteWorkerCommand, PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
+import { fileURLToPath } from 'node:url';
+import { lowPriority } from '../low-priority';
+import type { DatabaseProcessCommand, DatabaseProcessMessage, DatabaseProcessSettings } from './pglite-process';
+
+const ENTRY = fileURLToPath(new URL('./pglite-process.ts', import.meta.url));
 
 /** libpq and node-postgres look for `<dir>/.s.PGSQL.<port>`; 5432 is the default port. */
 const SOCKET_NAME = '.s.PGSQL.5432';
@@ -20,8 +23,8 @@ export interface EmbeddedDatabase {
   socketDir: string;
   /** A libpq URI for `user` (PGlite ignores the user: every connection is its one session). */
   url(user: string): string;
-  /** The data folder as a tarball, for `template` (call it when nothing else runs). */
-  dump(): Promise<Uint8Array>;
+  /** Writes the data folder as a tarball into `file`, a template (call it when nothing else runs). */
+  dump(file: string): Promise<void>;
   /** fsync calls that reached the disk so far (on disk only; tests). */
   fsyncs(): Promise<number>;
   stop(): Promise<void>;
@@ -30,36 +33,38 @@ export interface EmbeddedDatabase {
 export interface EmbeddedOptions {
   /** DATA_DIR: PGlite lives in `dataDir/pg`, the socket beside it. Undefined: in memory. */
   dataDir?: string;
-  template?: Uint8Array;
-  /** Told when the database thread died and is being restarted (disk only). */
+  /** A file from `dump`: a memory database starts as a copy of it. */
+  templateFile?: string;
+  /** Told when the database process died and is being restarted (disk only). */
   onCrash?: (message: string) => void;
 }
 
-export async function startEmbeddedDatabase({ dataDir, template, onCrash }: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash }: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const inDataDir = dataDir && join(dataDir, SOCKET_NAME).length <= MAX_SOCKET_PATH;
   const socketDir = inDataDir ? dataDir : mkdtempSync(join(tmpdir(), 'cc-pg-'));
   const socketPath = join(socketDir, SOCKET_NAME);
-  const workerData: PgliteWorkerData = { dataDir: dataDir && join(dataDir, 'pg'), socketPath, template };
+  const settings: DatabaseProcessSettings = { dataDir: dataDir && join(dataDir, 'pg'), socketPath, templateFile };
 
-  let worker: Worker;
+  let worker: ChildProcess;
   let stopping = false;
   let restarts = 0;
   const launch = async (): Promise<void> => {
     rmSync(socketPath, { force: true }); // left by a crash; the lock says nobody else serves it
-    worker = startTsWorker(new URL('./pglite-worker.ts', import.meta.url), workerData);
+    const [command, args] = lowPriority(process.execPath, ['--import', 'tsx', ENTRY]);
+    worker = spawn(command, args, { env: { ...process.env, PGLITE_PROCESS: JSON.stringify(settings) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const starting = worker;
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (message: PgliteWorkerMessage) => {
+      const onMessage = (message: DatabaseProcessMessage) => {
         if (message.type !== 'ready' && message.type !== 'failed') return;
         settle();
         if (message.type === 'ready') resolve();
         else reject(new Error(message.message));
       };
-      const onExit = (code: number) => {
+      const onExit = (code: number | null) => {
         settle();
-        reject(new Error(`the database thread exited (${code})`));
+        reject(new Error(`the database process exited (${code})`));
       };
       const settle = () => {
         starting.off('message', onMessage);
@@ -88,15 +93,16 @@ export async function startEmbeddedDatabase({ dataDir, template, onCrash }: Embe
   return {
     socketDir,
     url: (user) => `postgresql://${user}@/postgres?host=${encodeURIComponent(socketDir)}`,
-    dump: () => ask(worker, { type: 'dump' }, 'dumped').then((message) => message.data),
+    dump: (file) => ask(worker, { type: 'dump', file }, 'dumped').then(() => undefined),
     fsyncs: () => ask(worker, { type: 'stats' }, 'stats').then((message) => message.fsyncs),
     async stop() {
       stopping = true;
       const stopped = new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        worker.on('message', (message: PgliteWorkerMessage) => message.type === 'stopped' && void worker.terminate());
+        if (worker.exitCode !== null || worker.signalCode !== null) resolve();
+        else worker.once('exit', () => resolve());
       });
-      worker.postMessage({ type: 'stop' } satisfies PgliteWorkerCommand);
+      if (worker.connected) worker.send({ type: 'stop' } satisfies DatabaseProcessCommand);
+      else worker.kill();
       await stopped;
       releaseLock();
       if (!inDataDir) rmSync(socketDir, { recursive: true, force: true });
@@ -105,16 +111,16 @@ export async function startEmbeddedDatabase({ dataDir, template, onCrash }: Embe
 }
 
 /** Sends `command` to the database thread and resolves with its first answer of type `answer`. */
-function ask<T extends PgliteWorkerMessage['type']>(worker: Worker, command: PgliteWorkerCommand, answer: T): Promise<Extract<PgliteWorkerMessage, { type: T }>> {
+function ask<T extends DatabaseProcessMessage['type']>(worker: ChildProcess, command: DatabaseProcessCommand, answer: T): Promise<Extract<DatabaseProcessMessage, { type: T }>> {
   return new Promise((resolve, reject) => {
-    const onMessage = (message: PgliteWorkerMessage) => {
+    const onMessage = (message: DatabaseProcessMessage) => {
       if (message.type !== answer && message.type !== 'failed') return;
       worker.off('message', onMessage);
       if (message.type === 'failed') reject(new Error(message.message));
-      else resolve(message as Extract<PgliteWorkerMessage, { type: T }>);
+      else resolve(message as Extract<DatabaseProcessMessage, { type: T }>);
     };
     worker.on('message', onMessage);
-    worker.postMessage(command);
+    worker.send(command);
   });
 }
 

@@ -3,7 +3,7 @@
  * file (PGlite takes seconds to boot on a busy machine). Test files start from these templates
  * (testing.ts): PGlite from the dumped folder, PostgreSQL from a template database in one cluster.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,7 +20,7 @@ async function pgliteTemplate(file: string): Promise<void> {
   const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite template', onClose: embedded.stop });
   try {
     await migrate(db);
-    writeFileSync(file, await embedded.dump());
+    await embedded.dump(file);
   } finally {
     await db.close();
   }

@@ -5,7 +5,6 @@
  * Without the global set-up (scripts), each starts empty and is migrated.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Database } from './database';
 import { migrate } from './migrate';
@@ -27,10 +26,9 @@ export const POSTGRES_TEMPLATE_ENV = 'CC_TEST_POSTGRES_TEMPLATE';
 
 export async function pgliteForTests(): Promise<TestDatabase> {
   const templateFile = process.env[PGLITE_TEMPLATE_ENV];
-  const template = templateFile ? new Uint8Array(readFileSync(templateFile)) : undefined;
-  const embedded = await startEmbeddedDatabase({ template });
+  const embedded = await startEmbeddedDatabase({ templateFile });
   const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite in memory', onClose: embedded.stop });
-  if (!template) await migrate(db);
+  if (!templateFile) await migrate(db);
   return { db, restUrl: embedded.url('authenticator'), stop: () => db.close() };
 }
 

@@ -14,26 +14,29 @@ export function bearerToken(authorization: string | undefined): string | undefin
 /** Verified keys are remembered (a few, by their text): each request would otherwise verify an HMAC. */
 const REMEMBERED_KEYS = 16;
 
-/**
- * Refuses a request without a valid anon key, as Supabase's gateway does, with its messages.
- * Preflights pass: browsers never send credentials with them.
- */
-export function requireApiKey(keys: Pick<Keys, 'verify'>): MiddlewareHandler {
+export const NO_API_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+export const INVALID_API_KEY = { message: 'Invalid API key', hint: 'Double check your anon API key.' };
+
+/** Checks an apikey as Supabase's gateway does: the answer to send when it is refused, else undefined. */
+export function apiKeyCheck(keys: Pick<Keys, 'verify'>): (key: string | undefined) => Promise<typeof NO_API_KEY | undefined> {
   const valid = new Set<string>();
-  const isApiKey = async (key: string) => {
-    if (valid.has(key)) return true;
+  return async (key) => {
+    if (!key) return NO_API_KEY;
+    if (valid.has(key)) return undefined;
     const ok = await keys.verify(key).then((claims) => claims.role === 'anon', () => false);
-    if (ok) {
-      if (valid.size >= REMEMBERED_KEYS) valid.clear();
-      valid.add(key);
-    }
-    return ok;
+    if (!ok) return INVALID_API_KEY;
+    if (valid.size >= REMEMBERED_KEYS) valid.clear();
+    valid.add(key);
+    return undefined;
   };
+}
+
+/** Refuses a request without a valid anon key with 401. Preflights pass: browsers never send credentials with them. */
+export function requireApiKey(keys: Pick<Keys, 'verify'>): MiddlewareHandler {
+  const check = apiKeyCheck(keys);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const key = c.req.header('apikey') ?? c.req.query('apikey');
-    if (!key) return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-    if (!(await isApiKey(key))) return c.json({ message: 'Invalid API key', hint: 'Double check your anon API key.' }, 401);
-    return next();
+    const refusal = await check(c.req.header('apikey') ?? c.req.query('apikey'));
+    return refusal ? c.json(refusal, 401) : next();
   };
 }

@@ -1,62 +1,107 @@
 /**
- * `/rest/v1` → PostgREST, as Supabase's gateway does it: the request goes on unchanged but for
- * the prefix and hop-by-hop headers; the answer comes back as PostgREST gave it, streamed. While
+ * `/rest/v1` → PostgREST, as Supabase's gateway does it: CORS and the apikey checked here, then
+ * the request goes on unchanged but for the prefix and hop-by-hop headers, and the answer comes
+ * back as PostgREST gave it. Plain node streams, before the Hono app: this path carries every
+ * leaderboard read, and its cost per request is paid on the game server's event loop. While
  * PostgREST is down (restarting) the answer is 503 with Retry-After, never a hang.
  */
-import { Readable } from 'node:stream';
-import type { Context, Handler } from 'hono';
-import { Agent } from 'undici';
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Keys } from '../auth/keys';
+import { corsHeaders } from '../http/cors';
+import { apiKeyCheck } from '../http/credentials';
+import { logFailure } from '../log';
 import type { Postgrest } from './supervisor';
 
 export const REST_PREFIX = '/rest/v1';
 
-/** Not passed on: they describe one hop, not the request (RFC 9110 §7.6.1), or are set anew. */
-const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-connection', 'content-length']);
+/** Not passed on: they describe one hop, not the request (RFC 9110 §7.6.1). */
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-connection']);
 
-export function restProxy(postgrest: Postgrest): Handler {
-  const agent = new Agent({ connect: { socketPath: postgrest.socketPath }, keepAliveTimeout: 10_000, connections: 32 });
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-  return async (c) => {
-    if (!postgrest.isUp()) return unavailable(c, postgrest.retryAfterSeconds());
-    const url = new URL(c.req.url);
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, name) => {
-      if (!HOP_HEADERS.has(name)) headers[name] = value;
+export function isRestPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith(REST_PREFIX) && (url.length === REST_PREFIX.length || '/?'.includes(url[REST_PREFIX.length]!));
+}
+
+export function restProxy({ postgrest, keys, maxBodyBytes }: { postgrest: Postgrest; keys: Pick<Keys, 'verify'>; maxBodyBytes: number }): NodeHandler {
+  // Kept-alive connections belong to one PostgREST process: a restarted one gets a fresh pool.
+  let agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  let agentFor = postgrest.pid();
+  const currentAgent = () => {
+    if (postgrest.pid() !== agentFor) {
+      agent.destroy();
+      agent = new Agent({ keepAlive: true, maxSockets: 32 });
+      agentFor = postgrest.pid();
+    }
+    return agent;
+  };
+  const checkApiKey = apiKeyCheck(keys);
+
+  const reply = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
+    if (res.headersSent) return void res.destroy();
+    const text = JSON.stringify(body);
+    res.writeHead(status, { ...corsHeaders(false), 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    res.end(text);
+  };
+  const unavailable = (res: ServerResponse) =>
+    reply(res, 503, { code: 'PGRST000', message: 'The data API is restarting. Try again shortly.', details: null, hint: null }, { 'retry-after': String(postgrest.retryAfterSeconds()) });
+  // The rest of the body is not read: the connection closes after the answer, so no client
+  // sends its next request on a socket that still holds this one's bytes.
+  const tooLarge = (res: ServerResponse) =>
+    reply(res, 413, { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${maxBodyBytes} bytes`, hint: null }, { connection: 'close' });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'OPTIONS') {
+      req.resume();
+      res.writeHead(204, corsHeaders(true)).end();
+      return;
+    }
+    const apikey = req.headers.apikey ?? new URL(req.url ?? '/', 'http://x').searchParams.get('apikey') ?? undefined;
+    const refusal = await checkApiKey(Array.isArray(apikey) ? apikey[0] : apikey);
+    if (refusal) return void (req.resume(), reply(res, 401, refusal));
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return tooLarge(res);
+    if (!postgrest.isUp()) return void (req.resume(), unavailable(res));
+
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = value;
+    const upstream = request({ agent: currentAgent(), socketPath: postgrest.socketPath, method: req.method, path: req.url!.slice(REST_PREFIX.length) || '/', headers, timeout: 30_000 }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.statusCode ?? 502, answer.headers));
+      answer.pipe(res);
     });
-    const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(await c.req.arrayBuffer());
-    let answer: Awaited<ReturnType<Agent['request']>>;
-    try {
-      answer = await agent.request({
-        origin: 'http://postgrest',
-        path: (url.pathname.slice(REST_PREFIX.length) || '/') + url.search,
-        method: method as 'GET',
-        headers,
-        body,
-        headersTimeout: 30_000,
-        bodyTimeout: 30_000,
-      });
-    } catch {
-      return unavailable(c, postgrest.retryAfterSeconds());
-    }
-    const out = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      // CORS is the gateway's (one policy for every API); hop headers describe the inner hop.
-      if (value === undefined || HOP_HEADERS.has(name) || name.startsWith('access-control-')) continue;
-      for (const item of Array.isArray(value) ? value : [value]) out.append(name, item);
-    }
-    // PostgREST reconnecting to the database says when it retries, from 0 s: at least 1 s, so
-    // clients wait a moment rather than ask again at once.
-    if (answer.statusCode === 503) out.set('Retry-After', String(Math.max(1, Number(out.get('retry-after')) || 5)));
-    const empty = method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
-    if (empty) answer.body.resume();
-    const stream = empty ? null : (Readable.toWeb(answer.body) as ReadableStream<Uint8Array>);
-    return new Response(stream, { status: answer.statusCode, headers: out });
+    const fail = () => {
+      upstream.destroy();
+      unavailable(res);
+    };
+    upstream.on('error', fail);
+    upstream.on('timeout', fail);
+    // A body sent without Content-Length is counted as it arrives.
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) return;
+      req.unpipe(upstream);
+      upstream.off('error', fail).on('error', () => undefined).destroy();
+      tooLarge(res);
+    });
+    req.pipe(upstream);
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logFailure(`${req.method} ${REST_PREFIX}`, error);
+      reply(res, 500, { message: 'Internal server error' });
+    });
   };
 }
 
-function unavailable(c: Context, retryAfterSeconds: number): Response {
-  c.header('Retry-After', String(retryAfterSeconds));
-  c.header('Cache-Control', 'no-store');
-  return c.json({ code: 'PGRST000', message: 'The data API is restarting. Try again shortly.', details: null, hint: null }, 503);
+function answerHeaders(status: number, headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = corsHeaders(false);
+  for (const [name, value] of Object.entries(headers)) {
+    // CORS is the gateway's (one policy for every API); hop headers describe the inner hop.
+    if (value !== undefined && !HOP_HEADERS.has(name) && !name.startsWith('access-control-')) out[name] = value;
+  }
+  // PostgREST reconnecting to the database says when it retries, from 0 s: at least 1 s, so
+  // clients wait a moment rather than ask again at once.
+  if (status === 503) out['retry-after'] = String(Math.max(1, Number(headers['retry-after']) || 5));
+  return out;
 }

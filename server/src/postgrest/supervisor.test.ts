@@ -33,6 +33,8 @@ describe('PostgREST supervised', () => {
     expect(reply.status).toBe(503);
     expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await reply.json()).toMatchObject({ message: 'The data API is restarting. Try again shortly.' });
+    // The supervisor sees the exit, waits its back-off and starts another PostgREST.
+    while (postgrest.pid() === pid) await new Promise((resolve) => setTimeout(resolve, 20));
     await postgrest.whenUp();
     expect((await read()).status).toBe(200);
     expect(postgrest.pid()).not.toBe(pid);

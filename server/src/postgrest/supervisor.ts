@@ -125,7 +125,10 @@ function kill(child: ChildProcess | undefined): void {
   }
 }
 
-/** Polls the socket until PostgREST answers anything below 500 (its schema cache is loaded). */
+/**
+ * Polls the socket until PostgREST answers anything below 500. The path names no table: the
+ * answer (404) needs the schema cache, which PostgREST answers 503 for until it has loaded it.
+ */
 async function waitUntilAnswering(socketPath: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (let wait = 20; ; wait = Math.min(wait * 2, 250)) {
@@ -138,7 +141,7 @@ async function waitUntilAnswering(socketPath: string, child: ChildProcess): Prom
 
 function probe(socketPath: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request({ socketPath, path: '/', method: 'HEAD', timeout: 2_000 }, (res) => {
+    const req = request({ socketPath, path: '/no_such_table_ready_probe', method: 'HEAD', timeout: 2_000 }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 599);
     });
