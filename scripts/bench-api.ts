@@ -8,16 +8,21 @@
  *    time before each move), alone, then again while `clients` clients hammer those reads.
  *    The game's p99 should grow at most 20 % under that load.
  *
+ * 3. What durability costs: committed inserts one after another (as scores arrive) into embedded
+ *    PGlite on disk with fsync on, as the server runs it, and with fsync off.
+ *
  * A benchmark, not a test: this machine is shared, so figures vary from run to run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { createKeys } from '../server/src/auth/keys';
+import { startEmbeddedDatabase } from '../server/src/db/pglite';
 import { freePort } from '../server/src/db/postgres-cluster';
 import { lowPriority } from '../server/src/low-priority';
 import { runLoad, type LoadOptions, type LoadResult } from './bench/api-load';
@@ -121,6 +126,29 @@ async function games(url: string, seed: number): Promise<Played> {
   return { rtts: opts.rtts, errors };
 }
 
+/** Sequential committed inserts into PGlite on disk: commits per second and the median commit. */
+async function commits(durable: boolean, count = 300): Promise<{ perSecond: number; p50Ms: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-commits-'));
+  const embedded = await startEmbeddedDatabase({ dataDir, durable });
+  const db = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
+  try {
+    await db.connect();
+    await db.query('create table ledger (id serial primary key, entry text not null)');
+    const times: number[] = [];
+    const start = performance.now();
+    for (let i = 0; i < count; i++) {
+      const sent = performance.now();
+      await db.query('insert into ledger (entry) values ($1)', [`score ${i}`]);
+      times.push(performance.now() - sent);
+    }
+    return { perSecond: count / ((performance.now() - start) / 1000), p50Ms: median(times) };
+  } finally {
+    await db.end().catch(() => undefined);
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-api-'));
   const port = await freePort();
@@ -185,9 +213,11 @@ async function main(): Promise<void> {
     console.log(`  game moves alone            ${g.alone.moves} moves, p50 ${g.alone.p50Ms} ms, p99 ${g.alone.p99Ms} ms (${ROOMS} rooms, think ${THINK_MS} ms; median of ${ROUNDS} runs: ${g.allRunsP99Ms.alone.join(', ')} ms)`);
     console.log(`  game moves, reads hammered  ${g.underLeaderboardLoad.moves} moves, p50 ${g.underLeaderboardLoad.p50Ms} ms, p99 ${g.underLeaderboardLoad.p99Ms} ms; the reads meanwhile: ${g.leaderboardLoad.requestsPerSecond} req/s, p99 ${g.leaderboardLoad.p99Ms} ms ${JSON.stringify(g.leaderboardLoad.statuses)} (runs: ${g.allRunsP99Ms.underLeaderboardLoad.join(', ')} ms)`);
     console.log(`  game p99 growth under load  ${g.p99GrowthPercent} % (target: at most 20 %)`);
+    const [withFsync, withoutFsync] = [await commits(true), await commits(false)];
+    console.log(`  durable commits             fsync on ${r(withFsync.perSecond)} commits/s (p50 ${r(withFsync.p50Ms, 2)} ms); fsync off ${r(withoutFsync.perSecond)} commits/s (p50 ${r(withoutFsync.p50Ms, 2)} ms)`);
     const errors = [...alone, ...hammered.map((run) => run.played)].flatMap((run) => run.errors.first);
     if (errors.length > 0) console.log(`  errors: ${errors.join('; ')}`);
-    if (JSON_OUTPUT) console.log(JSON.stringify(report));
+    if (JSON_OUTPUT) console.log(JSON.stringify({ ...report, commits: { fsyncOn: withFsync, fsyncOff: withoutFsync } }));
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

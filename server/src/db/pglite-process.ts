@@ -12,8 +12,10 @@ import { serveMultiplexed } from './pglite-multiplexer';
 
 /** Handed over in the environment (PGLITE_PROCESS, as JSON). */
 export interface DatabaseProcessSettings {
-  /** On disk, durable; undefined keeps it in memory (tests). */
+  /** On disk; undefined keeps it in memory (tests). */
   dataDir?: string;
+  /** On disk: fsync on (true, always in the server); false only to measure what durability costs. */
+  durable?: boolean;
   /** Where the socket listens: `${socketDir}/.s.PGSQL.5432`, as libpq and node-postgres look for it. */
   socketPath: string;
   /** A file holding a data folder dumped by `dumpDataDir` (a migrated template), for memory databases. */
@@ -32,12 +34,12 @@ export type DatabaseProcessCommand = { type: 'stop' } | { type: 'dump'; file: st
 const send = (message: DatabaseProcessMessage) => process.send?.(message);
 const failed = (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 
-const { dataDir, socketPath, templateFile } = JSON.parse(process.env.PGLITE_PROCESS ?? '{}') as DatabaseProcessSettings;
+const { dataDir, durable = true, socketPath, templateFile } = JSON.parse(process.env.PGLITE_PROCESS ?? '{}') as DatabaseProcessSettings;
 process.on('disconnect', () => process.exit(0));
 
 try {
   const db = dataDir
-    ? await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams() })
+    ? await PGlite.create(durable ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams() } : { dataDir })
     : await PGlite.create({ loadDataDir: templateFile ? new Blob([readFileSync(templateFile)]) : undefined });
   const multiplexer = await serveMultiplexed(db, { listen: { path: socketPath } });
   process.on('message', (command: DatabaseProcessCommand) => {

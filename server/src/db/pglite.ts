@@ -37,15 +37,17 @@ export interface EmbeddedOptions {
   templateFile?: string;
   /** Told when the database process died and is being restarted (disk only). */
   onCrash?: (message: string) => void;
+  /** False turns fsync off: only bench:api, to measure what durability costs. */
+  durable?: boolean;
 }
 
-export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash }: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, durable }: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const inDataDir = dataDir && join(dataDir, SOCKET_NAME).length <= MAX_SOCKET_PATH;
   const socketDir = inDataDir ? dataDir : mkdtempSync(join(tmpdir(), 'cc-pg-'));
   const socketPath = join(socketDir, SOCKET_NAME);
-  const settings: DatabaseProcessSettings = { dataDir: dataDir && join(dataDir, 'pg'), socketPath, templateFile };
+  const settings: DatabaseProcessSettings = { dataDir: dataDir && join(dataDir, 'pg'), durable, socketPath, templateFile };
 
   let worker: ChildProcess;
   let stopping = false;
