@@ -4,6 +4,7 @@
  * (PGlite's fsync on: a commit waits for the disk).
  */
 import { spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,32 @@ describe('a database that goes down while the server runs', () => {
     const read = await fetch(`${server.url}/rest/v1/profiles?select=username`, { headers });
     expect(read.status).toBe(503);
     expect(Number(read.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('leaderboard reads against games', () => {
+  it('run in other processes than the game server, at the lowest priority, so a flood of reads waits for the moves', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-apart-'));
+    const embedded = await startEmbeddedDatabase({ dataDir });
+    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite apart', onClose: embedded.stop });
+    try {
+      await migrate(db);
+      const server = await startTestBackend({ db, restUrl: embedded.url('authenticator'), stop: async () => undefined });
+      try {
+        const database = embedded.pid()!;
+        const postgrest = server.backend.postgrest.pid()!;
+        for (const pid of [database, postgrest]) {
+          expect(pid).not.toBe(process.pid);
+          expect(getPriority(pid)).toBe(19);
+        }
+        expect(getPriority(process.pid)).toBeLessThan(19);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

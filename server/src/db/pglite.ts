@@ -27,6 +27,8 @@ export interface EmbeddedDatabase {
   dump(file: string): Promise<void>;
   /** fsync calls that reached the disk so far (on disk only; tests). */
   fsyncs(): Promise<number>;
+  /** The database process's id (tests). */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
     url: (user) => `postgresql://${user}@/postgres?host=${encodeURIComponent(socketDir)}`,
     dump: (file) => ask(worker, { type: 'dump', file }, 'dumped').then(() => undefined),
     fsyncs: () => ask(worker, { type: 'stats' }, 'stats').then((message) => message.fsyncs),
+    pid: () => worker.pid,
     async stop() {
       stopping = true;
       const stopped = new Promise<void>((resolve) => {
