@@ -3,8 +3,8 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../src/engine/load';
 import { MAX_BODY_BYTES } from './body';
+import { workerSearcher } from './searcher';
 import { call, post, startAiServer, type RunningServer } from './test-server';
 
 /** The spec's annotated 5×5 example board. */
@@ -23,7 +23,7 @@ const payload = { boardState: example, currentPlayer: 0, model: 'easy', scoringM
 let ai: RunningServer;
 
 beforeAll(async () => {
-  ai = await startAiServer(await loadEngine());
+  ai = await startAiServer({ searcher: workerSearcher() });
 });
 
 afterAll(async () => {
@@ -134,7 +134,6 @@ describe('malformed requests', () => {
       for (const path of ['/move', '/evaluate']) {
         const reply = await post(ai.url, path, body);
         expect(reply.status, path).toBe(400);
-        expect(reply.headers.get('access-control-allow-origin')).toBe('*');
         expect(reply.body).toEqual({ success: false, error: expect.stringMatching(message) });
       }
     });
@@ -189,7 +188,7 @@ describe('routes, methods and CORS', () => {
     }
   });
 
-  it('answers a CORS preflight with 204 and allows any origin', async () => {
+  it("answers a CORS preflight from the game's own origin with 204, naming that origin", async () => {
     const response = await fetch(`${ai.url}/move`, {
       method: 'OPTIONS',
       headers: {
@@ -199,29 +198,38 @@ describe('routes, methods and CORS', () => {
       },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3001');
+    expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type');
     expect(await response.text()).toBe('');
   });
 
-  it('lets a public page reach the local server when Chromium asks (Private Network Access)', async () => {
-    const response = await fetch(`${ai.url}/health`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Private-Network': 'true' },
-    });
-    expect(response.headers.get('access-control-allow-private-network')).toBe('true');
+  it('refuses any other web page with 403 before doing anything, and never grants private-network access', async () => {
+    for (const [path, init] of [
+      ['/health', {}],
+      ['/move', { method: 'POST', body: JSON.stringify({ ...payload, model: 'expert', timeMs: 60_000 }) }],
+      ['/health', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Private-Network': 'true' } }],
+    ] as const) {
+      const response = await fetch(ai.url + path, { ...init, headers: { ...('headers' in init ? init.headers : {}), Origin: 'https://evil.example' } });
+      expect(response.status, path).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(response.headers.get('access-control-allow-private-network')).toBeNull();
+      expect(await response.json()).toEqual({ success: false, error: 'origin https://evil.example is not allowed: set AI_ALLOWED_ORIGINS' });
+    }
   });
 
-  it('sends the CORS header on every answer', async () => {
+  it("names the game's origin on every answer to it, and no origin to a request without one", async () => {
     for (const [path, init] of [
       ['/health', {}],
       ['/models', {}],
       ['/move', { method: 'POST', body: JSON.stringify(payload) }],
       ['/nope', {}],
     ] as const) {
-      const response = await fetch(ai.url + path, init);
-      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      const fromGame = await fetch(ai.url + path, { ...init, headers: { Origin: 'http://127.0.0.1:5173' } });
+      expect(fromGame.headers.get('access-control-allow-origin'), path).toBe('http://127.0.0.1:5173');
+      const fromScript = await fetch(ai.url + path, init);
+      expect(fromScript.headers.get('access-control-allow-origin'), path).toBeNull();
     }
   });
 });

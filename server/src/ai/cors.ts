@@ -1,24 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The game page (port 3001, or Vite's 5173, or a hosted origin) calls this server on port 5000,
- * a different origin, so every answer carries CORS headers. Any origin is allowed: the server
- * holds no user data and only computes moves.
+ * Which web pages may call this server: the game's own origins only (AI_ALLOWED_ORIGINS). A page
+ * from elsewhere is refused outright (403), so a hostile site cannot even make it burn CPU with
+ * a request it never reads; Private Network Access is never granted. A request without an Origin
+ * (curl, a script) is no page's and is served.
  */
-export const CORS_HEADERS: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*' };
+export type CorsDecision = { allowed: true; headers: Record<string, string> } | { allowed: false; origin: string };
 
-/** Headers for an OPTIONS preflight (sent for POSTs with `Content-Type: application/json`). */
-export function preflightHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {
-    ...CORS_HEADERS,
+export function corsFor(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): CorsDecision {
+  const origin = req.headers.origin;
+  if (origin === undefined) return { allowed: true, headers: {} };
+  if (!allowedOrigins.has(origin)) return { allowed: false, origin };
+  return { allowed: true, headers: { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } };
+}
+
+/** Headers for an allowed OPTIONS preflight (sent for POSTs with `Content-Type: application/json`). */
+export function preflightHeaders(cors: Record<string, string>): Record<string, string> {
+  return {
+    ...cors,
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
     'Access-Control-Allow-Headers': 'Content-Type',
     'Access-Control-Max-Age': '600',
   };
-  // Chromium asks before a public page may reach a local address (Private Network Access);
-  // without this a hosted game could never use a developer's local AI server.
-  if (req.headers['access-control-request-private-network'] === 'true') {
-    headers['Access-Control-Allow-Private-Network'] = 'true';
-  }
-  return headers;
 }
