@@ -118,6 +118,41 @@ describe('leaderboard reads against games', () => {
   });
 });
 
+describe('the embedded database killed while the server runs', () => {
+  it('is restarted, the server answering 503 until it is back, and keeps what was committed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-killed-'));
+    const lines: string[] = [];
+    const embedded = await startEmbeddedDatabase({ dataDir, onCrash: (line) => lines.push(line) });
+    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite killed', onClose: embedded.stop });
+    try {
+      await migrate(db);
+      const server = await startTestBackend({ db, restUrl: embedded.url('authenticator'), stop: async () => undefined });
+      try {
+        const headers = { apikey: server.keys.anonKey, 'Content-Type': 'application/json' };
+        const signUp = (email: string) => fetch(`${server.url}/auth/v1/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'secret1' }) });
+        expect((await signUp('before@example.com')).status).toBe(200);
+        const pid = embedded.pid()!;
+        process.kill(pid, 'SIGKILL');
+        // Until it is back, every request is told to come back later.
+        let reply = await signUp('during@example.com');
+        while (reply.status === 503) reply = await signUp('during@example.com');
+        expect(reply.status).toBe(200);
+        expect(embedded.pid()).not.toBe(pid);
+        expect(lines.join('\n')).toContain('the embedded database stopped; restarting in 500 ms');
+        expect(await db.query("select email from auth.users where email in ('before@example.com', 'during@example.com') order by email")).toEqual([
+          { email: 'before@example.com' },
+          { email: 'during@example.com' },
+        ]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the embedded database on disk', () => {
   it('runs with fsync on and syncs the disk before a commit is acknowledged', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-durable-'));

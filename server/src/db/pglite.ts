@@ -51,14 +51,22 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
   const socketPath = join(socketDir, SOCKET_NAME);
   const settings: DatabaseProcessSettings = { dataDir: dataDir && join(dataDir, 'pg'), durable, socketPath, templateFile };
 
-  let worker: ChildProcess;
+  let database: ChildProcess;
   let stopping = false;
   let restarts = 0;
+  /** After a crash: tries again, waiting longer each time (0.5 s doubling to 30 s), until it runs. */
+  const restart = () => {
+    const wait = Math.min(30_000, 500 * 2 ** restarts++);
+    onCrash?.(`the embedded database stopped; restarting in ${wait} ms`);
+    setTimeout(() => {
+      if (!stopping) launch().then(() => (restarts = 0), restart);
+    }, wait).unref();
+  };
   const launch = async (): Promise<void> => {
     rmSync(socketPath, { force: true }); // left by a crash; the lock says nobody else serves it
     const [command, args] = lowPriority(process.execPath, ['--import', 'tsx', ENTRY]);
-    worker = spawn(command, args, { env: { ...process.env, PGLITE_PROCESS: JSON.stringify(settings) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const starting = worker;
+    database = spawn(command, args, { env: { ...process.env, PGLITE_PROCESS: JSON.stringify(settings) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const starting = database;
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: DatabaseProcessMessage) => {
         if (message.type !== 'ready' && message.type !== 'failed') return;
@@ -79,12 +87,9 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
       starting.once('error', reject);
       starting.once('exit', onExit);
     });
-    worker.on('error', () => undefined); // its exit follows and is handled there
-    worker.once('exit', (code) => {
-      if (stopping || !dataDir) return;
-      const wait = Math.min(30_000, 500 * 2 ** restarts++);
-      onCrash?.(`the embedded database stopped (exit ${code}); restarting in ${wait} ms`);
-      setTimeout(() => void launch().then(() => (restarts = 0)).catch((error: Error) => onCrash?.(error.message)), wait).unref();
+    starting.on('error', () => undefined); // its exit follows and is handled there
+    starting.once('exit', () => {
+      if (!stopping && dataDir) restart();
     });
   };
   try {
@@ -97,17 +102,17 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
   return {
     socketDir,
     url: (user) => `postgresql://${user}@/postgres?host=${encodeURIComponent(socketDir)}`,
-    dump: (file) => ask(worker, { type: 'dump', file }, 'dumped').then(() => undefined),
-    fsyncs: () => ask(worker, { type: 'stats' }, 'stats').then((message) => message.fsyncs),
-    pid: () => worker.pid,
+    dump: (file) => ask(database, { type: 'dump', file }, 'dumped').then(() => undefined),
+    fsyncs: () => ask(database, { type: 'stats' }, 'stats').then((message) => message.fsyncs),
+    pid: () => database.pid,
     async stop() {
       stopping = true;
       const stopped = new Promise<void>((resolve) => {
-        if (worker.exitCode !== null || worker.signalCode !== null) resolve();
-        else worker.once('exit', () => resolve());
+        if (database.exitCode !== null || database.signalCode !== null) resolve();
+        else database.once('exit', () => resolve());
       });
-      if (worker.connected) worker.send({ type: 'stop' } satisfies DatabaseProcessCommand);
-      else worker.kill();
+      if (database.connected) database.send({ type: 'stop' } satisfies DatabaseProcessCommand);
+      else database.kill();
       await stopped;
       releaseLock();
       if (!inDataDir) rmSync(socketDir, { recursive: true, force: true });
@@ -115,17 +120,17 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
   };
 }
 
-/** Sends `command` to the database thread and resolves with its first answer of type `answer`. */
-function ask<T extends DatabaseProcessMessage['type']>(worker: ChildProcess, command: DatabaseProcessCommand, answer: T): Promise<Extract<DatabaseProcessMessage, { type: T }>> {
+/** Sends `command` to the database process and resolves with its first answer of type `answer`. */
+function ask<T extends DatabaseProcessMessage['type']>(database: ChildProcess, command: DatabaseProcessCommand, answer: T): Promise<Extract<DatabaseProcessMessage, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: DatabaseProcessMessage) => {
       if (message.type !== answer && message.type !== 'failed') return;
-      worker.off('message', onMessage);
+      database.off('message', onMessage);
       if (message.type === 'failed') reject(new Error(message.message));
       else resolve(message as Extract<DatabaseProcessMessage, { type: T }>);
     };
-    worker.on('message', onMessage);
-    worker.send(command);
+    database.on('message', onMessage);
+    database.send(command);
   });
 }
 

