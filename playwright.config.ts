@@ -6,10 +6,11 @@ import { loadSecret } from './server/src/auth/keys';
 
 // Runs against the built client (`npm run build` first; scripts/test does) served by the
 // real node server, in Debian's Chromium: Playwright's own browsers cannot be downloaded here.
-const port = 3101;
+// E2E_PORT / E2E_LOCKED_PORT let a second run share the machine.
+const port = Number(process.env.E2E_PORT ?? 3101);
 // A second server serves the client built with the premium modes locked (dist-locked/), for the
 // unlock journey only: the shipped build starts unlocked, so its modal never opens there.
-const lockedPort = 3102;
+const lockedPort = Number(process.env.E2E_LOCKED_PORT ?? 3102);
 
 // Without a build the server answers 503 and Playwright would wait out its whole timeout.
 if (!existsSync(new URL('dist/index.html', import.meta.url))) {

@@ -2,3 +2,4 @@
 export * from './messages';
 export * from './parse';
 export * from './server-events';
+export * from './rules';

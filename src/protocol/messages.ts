@@ -27,6 +27,15 @@ export const USERNAME_MAX = 20;
 export const COUNTDOWN_SECONDS = 3;
 /** How long a dropped player has to come back before forfeiting, in milliseconds. */
 export const REJOIN_GRACE_MS = 60_000;
+/** An undo request nobody answers lapses after this long, as a rejection (issue 11). */
+export const UNDO_LAPSE_MS = 30_000;
+/** Undo requests each player may make in one game. */
+export const UNDO_REQUESTS_PER_GAME = 3;
+/**
+ * In a game without clocks, when the player to move has not moved for this long the opponent
+ * may claim the win (lichess's "Claim victory"); before both have moved the game is aborted.
+ */
+export const IDLE_CLAIM_MS = 120_000;
 
 export interface PlayerView {
   id: string; // the server's id for this player in this room (not a socket id)
@@ -51,6 +60,10 @@ export interface RoomView {
   players: PlayerView[];
   settings: RoomSettings;
   pendingUndo: PendingUndoView | null;
+  /** Undo requests each player has left in this game, player 0 first (issue 11). */
+  undoRequestsLeft: [number, number];
+  /** The player who may claim victory now: their opponent, to move, has been idle for IDLE_CLAIM_MS. */
+  claimableBy: PlayerIndex | null;
 }
 
 /** A board state in JSON form: occupiedCells as two lists of 'x-y' keys, player 0 first. */
@@ -68,6 +81,12 @@ export interface MoveView {
   player: PlayerIndex;
 }
 
+/** Who sits in a seat of a game: kept with the game, so names stay with their seats after someone leaves. */
+export interface SeatView {
+  id: string; // PlayerView.id
+  username: string;
+}
+
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
 export interface GameStateView {
   boardState: BoardStateJson;
@@ -79,6 +98,8 @@ export interface GameStateView {
   scoringMechanism: ScoringMechanism;
   moveCount: number;
   lastMove: MoveView | null;
+  /** The game's two players, player 0 first (issue 11: not the current player list). */
+  seats: [SeatView, SeatView];
 }
 
 /** Acknowledgement of every client event: success with data, or an error text. */
@@ -100,6 +121,8 @@ export const CLIENT_EVENTS = {
   respondUndo: 'game:respondUndo',
   forfeit: 'game:forfeit',
   rematch: 'room:rematch',
+  withdrawUndo: 'game:withdrawUndo',
+  claimVictory: 'game:claimVictory',
 } as const;
 
 export interface CreateRoomPayload {
@@ -157,6 +180,10 @@ export interface ClientToServerEvents {
   'game:requestUndo': (payload: Record<string, never>, ack: AckCallback<{ requestId: string }>) => void;
   'game:respondUndo': (payload: RespondUndoPayload, ack: AckCallback) => void;
   'game:forfeit': (payload: Record<string, never>, ack: AckCallback) => void;
+  /** Issue 11: the requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
+  'game:withdrawUndo': (payload: Record<string, never>, ack: AckCallback) => void;
+  /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
+  'game:claimVictory': (payload: Record<string, never>, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -177,6 +204,9 @@ export const SERVER_EVENTS = {
   undoApproved: 'game:undoApproved',
   undoRejected: 'game:undoRejected',
   forfeited: 'game:forfeited',
+  undoWithdrawn: 'game:undoWithdrawn',
+  victoryClaimable: 'game:victoryClaimable',
+  restarting: 'server:restarting',
 } as const;
 
 export interface PlayerJoinedPayload {
@@ -228,10 +258,15 @@ export interface RatingChange {
   after: number;
 }
 
-export type FinishReason = 'board-full' | 'forfeit' | 'abandoned';
+/**
+ * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
+ * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
+ */
+export type FinishReason = 'board-full' | 'forfeit' | 'abandoned' | 'aborted' | 'claimed';
 
 export interface GameFinishedPayload {
-  winner: PlayerIndex | 'draw';
+  /** null when the game was aborted. */
+  winner: PlayerIndex | 'draw' | null;
   scores: Scores;
   reason: FinishReason;
   gameState: GameStateView;
@@ -257,6 +292,19 @@ export interface ForfeitedPayload {
   reason: 'forfeit' | 'abandoned';
 }
 
+export interface UndoWithdrawnPayload {
+  requestId: string;
+}
+/** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
+export interface VictoryClaimablePayload {
+  claimant: PlayerIndex;
+  room: RoomView;
+}
+/** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
+export interface ServerRestartingPayload {
+  message: string;
+}
+
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
   'room:playerLeft': (payload: PlayerLeftPayload) => void;
@@ -273,6 +321,9 @@ export interface ServerToClientEvents {
   'game:undoApproved': (payload: UndoApprovedPayload) => void;
   'game:undoRejected': (payload: UndoRejectedPayload) => void;
   'game:forfeited': (payload: ForfeitedPayload) => void;
+  'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
+  'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
+  'server:restarting': (payload: ServerRestartingPayload) => void;
 }
 
 /** The socket handshake's `auth`: a Supabase access token and/or a rejoin token. */
@@ -306,4 +357,9 @@ export const SERVER_ERRORS = {
   noRematch: 'No finished game to play again',
   opponentLeft: 'Your opponent has left the room',
   tooManyRequests: 'Too many requests',
+  undoLimit: `No undo requests left (${UNDO_REQUESTS_PER_GAME} per game)`,
+  notYourUndo: 'Only the player who asked can withdraw an undo request',
+  cannotClaim: 'You cannot claim victory yet',
+  restarting: 'The server is restarting: try again in a moment',
+  unavailable: 'The game server cannot save moves right now: try again in a moment',
 } as const;
