@@ -1,36 +1,43 @@
 /**
- * `npm run bench:rooms -- --rooms 500 [--think-ms 500] [--json]`: the real game server (real
- * engine, in-memory PGlite) in a process of its own (scripts/bench/rooms-server.ts, run by node
- * with tsx and the server's flags) on a loopback port, and N rooms of two bot socket.io clients each in this process that
- * create/join, ready, start together and play a whole game with legal random moves.
- * Server and bots do not share an event loop, so the round-trips are not inflated by the bots'
- * own work on the server's loop (on this 2-core machine they still share the CPUs).
+ * `npm run bench:rooms -- --rooms 500 [--server game|relay|both] [--think-ms 500] [--json]`: N rooms
+ * of two bot socket.io clients each in this process that create/join, ready, start together and
+ * play a whole game with legal random moves, against a server in a process of its own on a
+ * loopback port (run by node with tsx and the server's flags). Server and bots do not share an
+ * event loop, so the round-trips are not inflated by the bots' own work on the server's loop (on
+ * this 2-core machine they still share the CPUs).
  *
- * Prints rooms completed, the offered load (the moves per second the bots would ask for if every
- * round-trip were instant) next to the achieved moves per second, p50/p99 move round-trip
- * (emit → ack), the SERVER process's memory, event-loop delay and CPU, the same for the bot
- * process, and the errors; `--json` adds one JSON object on the last line. Exits non-zero when
- * rooms are missing at the end or on the time-out.
+ * Two servers, one after the other (never at once), with the same bots, rooms and pacing:
+ * - game: the real game server (real engine, in-memory PGlite), scripts/bench/rooms-server.ts;
+ * - relay: a bare socket.io relay with no game logic and no database (scripts/bench/relay-server.ts),
+ *   the limit for this design. Both are measured by the same code (scripts/bench/server-harness.ts).
+ * With both (the default) it then prints the two side by side, the ratios game/relay of the CPU
+ * per move and of the p99 round-trip, and whether issue 11's targets are met (scripts/bench/rooms-compare.ts).
  *
- * Options: --rooms N (50), --think-ms MS (0: a pause before each bot move, as a person thinks;
- * 0 = as fast as the server's throttle allows), --timeout-s S (120, the whole run),
- * --countdown-tick-ms MS (10: the server's countdownTickMs option; 1000 in production),
- * --events-per-second N (the server's per-socket throttle, 20 as in production), --gap-ms MS
- * (minimum gap between two events of one bot; by default 80 % of the throttle's rate),
- * --seed N, --json, --cpu-prof DIR (the server process writes a V8 CPU profile of the play phase
- * into DIR; profiling slows the server, so such a run's figures are not comparable).
+ * For each server it prints rooms completed, the offered load (the moves per second the bots would
+ * ask for if every round-trip were instant) next to the achieved moves per second, p50/p99 move
+ * round-trip (emit → ack), the SERVER process's memory, event-loop delay and CPU, the same for the
+ * bot process, and the errors; `--json` adds one JSON object on the last line ({ game, relay,
+ * comparison, settings }). Exits non-zero when rooms are missing at the end, on errors or on the
+ * time-out of either run; a target not met is reported, not a failure (the figures are noisy).
+ *
+ * Options: --server game|relay|both (both), --rooms N (50), --think-ms MS (0: a pause before each
+ * bot move, as a person thinks; 0 = as fast as the server's throttle allows), --timeout-s S (120,
+ * each server's run), --countdown-tick-ms MS (10: the server's countdownTickMs option; 1000 in
+ * production), --events-per-second N (the game server's per-socket throttle, 20 as in production;
+ * the relay has none), --gap-ms MS (minimum gap between two events of one bot; by default 80 % of
+ * the throttle's rate), --seed N, --json, --cpu-prof DIR (each server process writes a V8 CPU
+ * profile of the play phase into DIR; profiling slows the server, so such a run's figures are not
+ * comparable).
  *
  * A benchmark, not a test: this machine is shared, so numbers vary run to run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { Socket } from 'socket.io-client';
 import { random } from './bench/random';
 import { addError, playRoom, setUpRoom, type BenchErrors, type RoomRunOptions, type SetUpRoom } from './bench/rooms-bot';
-import { MARKER, type ServerStats } from './bench/rooms-protocol';
+import { compare, printComparison } from './bench/rooms-compare';
+import type { ServerStats } from './bench/rooms-protocol';
+import { ServerProcess } from './bench/server-process';
 import { median, quantile } from './bench/stats';
 import { option, textOption } from './bench/options';
 
@@ -43,13 +50,20 @@ const GAP_MS = option('gap-ms', Math.ceil(1000 / (EVENTS_PER_SECOND * 0.8)));
 const SEED = option('seed', 1);
 const JSON_OUTPUT = process.argv.includes('--json');
 const CPU_PROF_DIR = textOption('cpu-prof');
+const SERVER_CHOICE = textOption('server') ?? 'both';
 /** Rooms being set up at once (connect, create, join, ready); every game then starts together. */
 const SETUP_CONCURRENCY = 50;
-/** How long the server process may take to start, answer a request and stop. */
+/** How long the server process may take to start. */
 const START_TIMEOUT_MS = 60_000;
-const REPLY_TIMEOUT_MS = 10_000;
 const MB = 1024 * 1024;
-const root = fileURLToPath(new URL('..', import.meta.url));
+
+type ServerKind = 'game' | 'relay';
+/** The servers measured: the game server, and the bare relay it is held against. */
+const SERVERS: Record<ServerKind, { script: string; title: string; args: string[] }> = {
+  game: { script: 'rooms-server.ts', title: 'game server (real engine, in-memory PGlite)', args: ['--events-per-second', String(EVENTS_PER_SECOND)] },
+  relay: { script: 'relay-server.ts', title: 'relay (bare socket.io: no game logic, no database)', args: [] },
+};
+const SETTINGS = { thinkMs: THINK_MS, countdownTickMs: COUNTDOWN_TICK_MS, eventsPerSecond: EVENTS_PER_SECOND, botGapMs: GAP_MS, seed: SEED, timeoutS: TIMEOUT_MS / 1000 };
 
 /**
  * The moves per second the bots ask for when every round-trip is instant: one move at a time
@@ -60,74 +74,32 @@ function offeredMovesPerSecond(): number {
   return ROOMS * perRoom;
 }
 
-/** The game server in its own process, driven over its stdin/stdout (see rooms-server.ts). */
-class ServerProcess {
-  private readonly waiting: { type: string; resolve: (message: Record<string, unknown>) => void }[] = [];
-  private exited = false;
-  readonly exit: Promise<void>;
-
-  constructor(private readonly child: ChildProcess) {
-    this.exit = new Promise((resolve) => child.once('exit', () => resolve()));
-    void this.exit.then(() => {
-      this.exited = true;
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith(MARKER)) return void process.stderr.write(`[server] ${line}\n`);
-      const message = JSON.parse(line.slice(MARKER.length)) as Record<string, unknown>;
-      const i = this.waiting.findIndex((w) => w.type === message.type);
-      if (i >= 0) this.waiting.splice(i, 1)[0]!.resolve(message);
-    });
-  }
-
-  static start(): ServerProcess {
-    // Node's flags as package.json's "serve" runs the server: a young generation of 32 MB per
-    // semi-space (instead of 16) means fewer scavenges: about a tenth less CPU per move here.
-    const args = ['--max-semi-space-size=32', '--import', 'tsx', join(root, 'scripts', 'bench', 'rooms-server.ts'), '--countdown-tick-ms', String(COUNTDOWN_TICK_MS), '--events-per-second', String(EVENTS_PER_SECOND), '--max-s', String(Math.ceil(TIMEOUT_MS / 1000) + 120)];
-    if (CPU_PROF_DIR) args.push('--cpu-prof', CPU_PROF_DIR);
-    return new ServerProcess(spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] }));
-  }
-
-  /** Waits for the next message of `type` (after sending `command`, if any); undefined on time-out or exit. */
-  async request<T>(type: string, command: string | undefined, timeoutMs: number): Promise<T | undefined> {
-    if (this.exited) return undefined;
-    const reply = new Promise<Record<string, unknown>>((resolve) => this.waiting.push({ type, resolve }));
-    if (command) this.child.stdin!.write(`${command}\n`);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
-    const result = await Promise.race([reply, timeout, this.exit.then(() => undefined)]);
-    clearTimeout(timer);
-    return result as T | undefined;
-  }
-
-  /** Asks the server to stop, then kills it if it does not; always resolves. */
-  async stop(): Promise<ServerStats | undefined> {
-    if (this.exited) return undefined;
-    const final = await this.request<ServerStats>('stopped', 'stop', REPLY_TIMEOUT_MS);
-    this.child.stdin!.end();
-    const gone = await Promise.race([this.exit.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000))]);
-    if (!gone) this.kill();
-    return final;
-  }
-
-  kill(): void {
-    if (!this.exited) this.child.kill('SIGKILL');
-  }
+function startServer(kind: ServerKind): ServerProcess {
+  const { script, args } = SERVERS[kind];
+  const common = ['--countdown-tick-ms', String(COUNTDOWN_TICK_MS), '--max-s', String(Math.ceil(TIMEOUT_MS / 1000) + 120)];
+  if (CPU_PROF_DIR) common.push('--cpu-prof', CPU_PROF_DIR);
+  return ServerProcess.start(script, [...common, ...args], kind);
 }
 
-async function main(): Promise<number> {
+type Report = Awaited<ReturnType<typeof run>>;
+
+/** One server's whole run: its process started, the rooms set up and played, the process stopped. */
+async function measure(kind: ServerKind): Promise<Report> {
   const wallStart = performance.now();
-  const server = ServerProcess.start();
-  process.once('exit', () => server.kill());
+  const server = startServer(kind);
+  const killOnExit = () => server.kill();
+  process.once('exit', killOnExit);
   try {
     return await run(server, wallStart);
   } finally {
     await server.stop();
+    process.off('exit', killOnExit);
   }
 }
 
-async function run(server: ServerProcess, wallStart: number): Promise<number> {
+async function run(server: ServerProcess, wallStart: number) {
   const started = await server.request<{ url: string }>('ready', undefined, START_TIMEOUT_MS);
-  if (!started) throw new Error(`the server process did not start within ${START_TIMEOUT_MS / 1000} s`);
+  if (!started) throw new Error(`the server process exited or did not start within ${START_TIMEOUT_MS / 1000} s`);
   const { url } = started;
 
   // The bot process: its own memory, event-loop delay and CPU, to see whether the clients are the bottleneck.
@@ -148,8 +120,8 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
   const rtts: number[] = [];
   const moves = { requested: 0 };
   const sockets: Socket[] = [];
+  // A fresh generator per server, so that both runs start from the same seed.
   const opts: RoomRunOptions = { url, minGapMs: GAP_MS, thinkMs: THINK_MS, ackTimeoutMs: 10_000, random: random(SEED), rtts, moves, errors, sockets };
-
   let completed = 0;
   let ready: { room: SetUpRoom; n: number }[] = [];
   let setupMs: number;
@@ -172,7 +144,7 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
     ready = [...ready];
 
     // Play: every ready room starts at once; the server's and the bots' windows start here.
-    await server.request('reset', 'reset', REPLY_TIMEOUT_MS);
+    await server.request('reset', 'reset');
     botDelay.enable();
     const cpuStart = process.cpuUsage();
     const playStart = performance.now();
@@ -190,13 +162,13 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
     const cpu = process.cpuUsage(cpuStart);
     botCpu = (cpu.user + cpu.system) / 1e6 / (playMs / 1000);
     botDelay.disable();
-    serverStats = await server.request<ServerStats>('stats', 'stats', REPLY_TIMEOUT_MS);
+    serverStats = await server.request<ServerStats>('stats', 'stats');
     if (!serverStats) addError(errors, 'the server process did not report its stats');
   } finally {
     if (timedOut) addError(errors, `global time-out after ${TIMEOUT_MS / 1000} s`);
     clearTimeout(deadlineTimer);
     clearInterval(sampler);
-    // Clean-up, always: every socket here; the server process is stopped by main.
+    // Clean-up, always: every socket here; the server process is stopped by measure.
     for (const s of sockets) {
       s.removeAllListeners('disconnect');
       s.disconnect();
@@ -223,7 +195,7 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
           cpuCores: serverStats.cpuCores,
           // What the server costs per move: its CPU over the play window (game starts included) by the moves played.
           cpuMicrosPerMove: rtts.length > 0 ? r((serverStats.cpuCores * serverStats.windowSeconds * 1e6) / rtts.length, 0) : null,
-          note: 'the server process alone; baseline is after it started listening and includes the in-memory PGlite',
+          note: "the server process alone; baseline is after it started listening (the game server's includes the in-memory PGlite)",
         }
       : null,
     bots: { peakRssMB: r(botPeakRss / MB), eventLoopDelayMs: { p50: lateness(botDelay.percentile(50)), p99: lateness(botDelay.percentile(99)), max: lateness(botDelay.max) }, cpuCores: r(botCpu, 2) },
@@ -232,12 +204,14 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
     setupSeconds: r(setupMs / 1000, 2),
     playSeconds: r(playMs / 1000, 2),
     wallSeconds: r((performance.now() - wallStart) / 1000, 2),
-    settings: { thinkMs: THINK_MS, countdownTickMs: COUNTDOWN_TICK_MS, eventsPerSecond: EVENTS_PER_SECOND, botGapMs: GAP_MS, seed: SEED, timeoutS: TIMEOUT_MS / 1000 },
   };
+  return report;
+}
 
-  const pacing = THINK_MS > 0 ? `think ${THINK_MS} ms before each move` : 'no think time (as fast as the throttle allows)';
-  console.log(`bench:rooms (${ROOMS} rooms, ${ROOMS * 2} bot clients over loopback, server in its own process; ${pacing}; server throttle ${EVENTS_PER_SECOND}/s, bot gap ${GAP_MS} ms, countdown tick ${COUNTDOWN_TICK_MS} ms)`);
-  console.log(`  rooms completed   ${completed} / ${ROOMS} (set up ${ready.length})`);
+/** One server's figures, under its title. */
+function print(kind: ServerKind, report: Report): void {
+  console.log(SERVERS[kind].title);
+  console.log(`  rooms completed   ${report.roomsCompleted} / ${ROOMS} (set up ${report.roomsSetUp})`);
   console.log(`  load              offered ${report.offeredMovesPerSecond} moves/s (at zero round-trip), requested ${report.requestedMovesPerSecond} moves/s, achieved ${report.movesPerSecond} moves/s (${report.totalMoves} moves in ${report.playSeconds} s)`);
   console.log(`  move round-trip   p50 ${report.moveRttMs.p50} ms, p99 ${report.moveRttMs.p99} ms, max ${report.moveRttMs.max} ms`);
   if (report.server) {
@@ -245,10 +219,34 @@ async function run(server: ServerProcess, wallStart: number): Promise<number> {
     console.log(`  server process    peak rss ${s.memoryMB.peakRss} MB (baseline ${s.memoryMB.baselineRss}), peak heapUsed ${s.memoryMB.peakHeapUsed} MB (baseline ${s.memoryMB.baselineHeapUsed}); event-loop delay p50 ${s.eventLoopDelayMs.p50} / p99 ${s.eventLoopDelayMs.p99} / max ${s.eventLoopDelayMs.max} ms; CPU ${s.cpuCores} cores (${s.cpuMicrosPerMove ?? '-'} µs per move)`);
   } else console.log('  server process    no stats');
   console.log(`  bot process       peak rss ${report.bots.peakRssMB} MB; event-loop delay p50 ${report.bots.eventLoopDelayMs.p50} / p99 ${report.bots.eventLoopDelayMs.p99} / max ${report.bots.eventLoopDelayMs.max} ms; CPU ${report.bots.cpuCores} cores`);
-  console.log(`  errors            ${errors.count}${errors.first.map((m) => `\n    - ${m}`).join('')}`);
-  console.log(`  wall time         ${report.wallSeconds} s (set-up ${report.setupSeconds} s, play ${report.playSeconds} s)${timedOut ? ' — TIMED OUT' : ''}`);
-  if (JSON_OUTPUT) console.log(JSON.stringify(report));
-  return completed === ROOMS && !timedOut && errors.count === 0 ? 0 : 1;
+  console.log(`  errors            ${report.errors.count}${report.errors.first.map((m) => `\n    - ${m}`).join('')}`);
+  console.log(`  wall time         ${report.wallSeconds} s (set-up ${report.setupSeconds} s, play ${report.playSeconds} s)${report.timedOut ? ' — TIMED OUT' : ''}`);
+}
+
+async function main(): Promise<number> {
+  if (SERVER_CHOICE !== 'game' && SERVER_CHOICE !== 'relay' && SERVER_CHOICE !== 'both') throw new Error('--server needs game, relay or both');
+  const kinds: ServerKind[] = SERVER_CHOICE === 'both' ? ['game', 'relay'] : [SERVER_CHOICE];
+  const pacing = THINK_MS > 0 ? `think ${THINK_MS} ms before each move` : 'no think time (as fast as the throttle allows)';
+  console.log(`bench:rooms (${ROOMS} rooms, ${ROOMS * 2} bot clients over loopback, ${kinds.join(' then ')} in a process of its own; ${pacing}; server throttle ${EVENTS_PER_SECOND}/s, bot gap ${GAP_MS} ms, countdown tick ${COUNTDOWN_TICK_MS} ms)`);
+  const reports: Partial<Record<ServerKind, Report>> = {};
+  for (const kind of kinds) {
+    // A server that cannot run (say, the game server mid-rewrite) does not keep the other from being measured.
+    try {
+      reports[kind] = await measure(kind);
+      print(kind, reports[kind]);
+    } catch (error) {
+      console.log(`${SERVERS[kind].title}\n  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const { game, relay } = reports;
+  const comparison = game && relay ? compare(game, relay) : undefined;
+  if (game && relay && comparison) {
+    console.log('game server against the relay (same bots, rooms and pacing; issue 11\'s targets)');
+    printComparison(game, relay, comparison);
+  }
+  if (JSON_OUTPUT) console.log(JSON.stringify({ ...reports, comparison, settings: SETTINGS }));
+  const passed = (r: Report) => r.roomsCompleted === ROOMS && !r.timedOut && r.errors.count === 0;
+  return kinds.every((kind) => reports[kind] && passed(reports[kind])) ? 0 : 1;
 }
 
 main().then(

@@ -1,13 +1,14 @@
 /**
- * What scripts/bench-rooms.ts and its server process (scripts/bench/rooms-server.ts) say to each
- * other: lines on the server's stdout that start with MARKER and carry one JSON object.
+ * What scripts/bench-rooms.ts and its server processes (scripts/bench/rooms-server.ts and
+ * relay-server.ts, through server-harness.ts) say to each other: lines on the server's stdout
+ * that start with MARKER and carry one JSON object.
  */
 export const MARKER = '@@bench ';
 
 /** What the server process reports for a measurement window. */
 export interface ServerStats {
   type: 'stats' | 'stopped';
-  /** Memory right after the server started listening (includes the in-memory PGlite), MB. */
+  /** Memory right after the server started listening (the game server's includes the in-memory PGlite), MB. */
   baseline: { rssMB: number; heapUsedMB: number };
   /** Peaks sampled every 100 ms since the server started (set-up and play), MB. */
   peak: { rssMB: number; heapUsedMB: number };
@@ -18,7 +19,7 @@ export interface ServerStats {
   /** CPU used by the process in the window as a share of one core (1 = one core busy). */
   cpuCores: number;
   windowSeconds: number;
-  /** Rooms the game server holds. */
+  /** Rooms the server holds (the relay forgets a room when its game ends). */
   rooms: number;
   /** Why it stopped (type 'stopped' only). */
   why?: string;
