@@ -62,6 +62,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir }), rest, options.timeouts);
   // socket.io on the same port: rooms and authoritative online games.
   const games = engine ? attachGameServer(server, { engine, db, keys, ...options.games }) : undefined;
+  // Every room of the log is back before the first client connects.
+  await games?.restore();
   return {
     server,
     keys,

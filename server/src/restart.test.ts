@@ -3,85 +3,24 @@
  * fresh DATA_DIR; a sign-up and a score through supabase-js; SIGTERM; the server again on the same
  * folder; the same credentials sign in and the score is still there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createKeys } from './auth/keys';
+import { freePort as findFreePort } from './db/postgres-cluster';
+import { startServerProcess, stopServerProcess, type RunningServer } from './server-process.testkit';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SECRET = 'the restart test secret, long enough for HS256';
-const STARTUP_MS = 40_000;
 
 /** A loopback port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const freePort = findFreePort;
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** Starts the server and resolves once it prints 'Cell Connection at http://localhost:PORT'. */
-function startServer(port: number, dataDir: string): Promise<Running> {
-  const child = spawn(TSX, ['server/src/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const ready = `Cell Connection at http://localhost:${port}`;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start in ${STARTUP_MS} ms:\n${log}`));
-    }, STARTUP_MS);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes(ready)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => log });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${log}`));
-    });
-  });
-}
-
-/** SIGTERM, then waits for the process to exit; returns its exit code. */
-function stopServer({ child }: Running): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('the server did not exit within 15 s of SIGTERM'));
-    }, 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
-}
+type Running = RunningServer;
+const startServer = (port: number, dataDir: string) => startServerProcess(port, { DATA_DIR: dataDir, JWT_SECRET: SECRET });
+const stopServer = (server: Running) => stopServerProcess(server);
 
 function client(url: string, anonKey: string): SupabaseClient {
   return createClient(url, anonKey, {

@@ -150,7 +150,8 @@ describe('the embedded database killed while the server runs', () => {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A fresh embedded database started twice, migrated, and PostgREST: minutes on two busy cores.
+  }, 180_000);
 });
 
 describe('the embedded database on disk', () => {

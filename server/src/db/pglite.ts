@@ -64,7 +64,7 @@ export async function startEmbeddedDatabase({ dataDir, templateFile, onCrash, du
   };
   const launch = async (): Promise<void> => {
     rmSync(socketPath, { force: true }); // left by a crash; the lock says nobody else serves it
-    const [command, args] = lowPriority(process.execPath, ['--import', 'tsx', ENTRY]);
+    const [command, args] = lowPriority(process.execPath, ['--import', 'tsx', ENTRY], 10);
     database = spawn(command, args, { env: { ...process.env, PGLITE_PROCESS: JSON.stringify(settings) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const starting = database;
     await new Promise<void>((resolve, reject) => {

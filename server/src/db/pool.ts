@@ -48,16 +48,18 @@ export async function connectPool(url: string, { kind, description, onClose }: P
     ...queryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work(queryable(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        // A connection that cannot even roll back is dropped, not handed to the next caller.
+        await client.query('rollback').catch((failed: Error) => (broken = failed));
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {

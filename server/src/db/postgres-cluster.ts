@@ -16,6 +16,10 @@ export interface PostgresCluster {
   url(user: string, database?: string): string;
   /** Stops the server (fast shutdown) and removes its folder. */
   stop(): Promise<void>;
+  /** Stops the server and keeps its data: the database is down until `resume`. */
+  pause(): Promise<void>;
+  /** Starts it again on the same data and port. */
+  resume(): Promise<void>;
 }
 
 function postgresBin(): string {
@@ -48,28 +52,46 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const port = await freePort();
   // fsync off: a test cluster is thrown away, durability would only slow it down.
   const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
-  // Its own process group: runuser does not pass signals on, so the group is stopped whole.
-  const server = spawn(...command('postgres', args), { stdio: 'ignore', detached: true });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const launch = () => {
+    // Its own process group: runuser does not pass signals on, so the group is stopped whole.
+    const server = spawn(...command('postgres', args), { stdio: 'ignore', detached: true });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    return { server, exited };
+  };
+  let running: ReturnType<typeof launch> | null = launch();
   const url = (user: string, database = 'postgres') => `postgresql://${user}@127.0.0.1:${port}/${database}`;
+  const pause = async () => {
+    const current = running;
+    running = null;
+    if (!current) return;
+    if (current.server.pid && current.server.exitCode === null) process.kill(-current.server.pid, 'SIGINT');
+    await current.exited;
+  };
   const stop = async () => {
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGINT');
-    await exited;
+    await pause();
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({ connectionString: url('postgres') });
-    try {
-      await client.connect();
-      await client.end();
-      return { port, url, stop };
-    } catch {
-      await client.end().catch(() => undefined);
-      if (attempt >= 300) {
-        await stop();
-        throw new Error('PostgreSQL did not start within 30 s');
+  const ready = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (attempt >= 300) {
+          await stop();
+          throw new Error('PostgreSQL did not start within 30 s');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
+  };
+  const resume = async () => {
+    running ??= launch();
+    await ready();
+  };
+  await ready();
+  return { port, url, stop, pause, resume };
 }

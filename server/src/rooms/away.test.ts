@@ -49,7 +49,7 @@ describe('dropping out of a room before the game', () => {
     expect((await back).players.every((p) => p.connected)).toBe(true);
 
     await pause(GRACE + 100); // past the grace period: still seated, since the player came back
-    expect(h.games.game.rooms.get(code)?.players).toHaveLength(2);
+    expect(h.games.game.room(code)?.members).toHaveLength(2);
     const started = next(again, 'game:started', 3000);
     expect(await call(host, 'game:start', {})).toEqual({ success: true });
     await started;
@@ -62,13 +62,13 @@ describe('dropping out of a room before the game', () => {
     const event = await left;
     expect(event).toMatchObject({ playerId: created.playerId, hostId: joined.playerId });
     expect(event.players).toHaveLength(1);
-    expect(h.games.game.rooms.get(code)?.hostId).toBe(joined.playerId);
+    expect(h.games.game.room(code)?.hostId).toBe(joined.playerId);
     const late = await h.client();
     expect(await call(late, 'room:rejoin', { rejoinToken: created.rejoinToken })).toEqual({ success: false, error: 'Cannot rejoin: the room or seat is gone' });
     // The last one out removes the room.
     guest.disconnect();
     await pause(GRACE + 100);
-    expect(h.games.game.rooms.has(code)).toBe(false);
+    expect((h.games.game.room(code) !== undefined)).toBe(false);
   });
 
   it('a drop during the countdown stops it: the room waits again and no game starts', async () => {
@@ -84,7 +84,7 @@ describe('dropping out of a room before the game', () => {
     expect((await away).room.status).toBe('waiting');
     await pause(4 * TICK);
     expect(started).toHaveLength(0);
-    expect(h.games.game.rooms.get(code)).toMatchObject({ status: 'waiting', game: null });
+    expect(h.games.game.room(code)).toMatchObject({ status: 'waiting', game: null });
   });
 
   it('a dropped transport that socket.io recovers is seated again and told where it is', async () => {
@@ -103,6 +103,6 @@ describe('dropping out of a room before the game', () => {
     expect(guest.recovered).toBe(true);
     expect(await rejoined).toMatchObject({ playerId: joined.playerId, room: { code, status: 'waiting' } });
     expect(await call(guest, 'room:setReady', { ready: true })).toMatchObject({ success: true });
-    expect(h.games.game.rooms.get(code)?.players.map((p) => p.ready)).toEqual([true, true]);
+    expect(h.games.game.room(code)?.members.map((p) => p.ready)).toEqual([true, true]);
   });
 });

@@ -8,8 +8,11 @@ import { parseServerEvent } from '../../../src/protocol/server-events';
 import { call, next, startHarness, type Harness } from './test-helpers';
 
 let h: Harness;
+/** A second server whose idle limit is short, for "Claim victory" and its shutdown notice. */
+let idle: Harness;
 beforeAll(async () => {
   h = await startHarness({ eventsPerSecond: 1000 });
+  idle = await startHarness({ eventsPerSecond: 1000, idleClaimMs: 1000 });
 });
 afterAll(() => h.close());
 
@@ -17,8 +20,8 @@ type Heard = { name: string; payload: unknown };
 type Entered = { room: { code: string }; playerId: string; rejoinToken: string };
 
 /** A client that keeps every event it hears, in order. */
-async function listening(heard: Heard[], auth: Record<string, string> = {}): Promise<Socket> {
-  return h.client(auth, (socket) => socket.onAny((name: string, payload: unknown) => heard.push({ name, payload })));
+async function listening(heard: Heard[], auth: Record<string, string> = {}, server = h): Promise<Socket> {
+  return server.client(auth, (socket) => socket.onAny((name: string, payload: unknown) => heard.push({ name, payload })));
 }
 
 describe('the page parses what the server sends', () => {
@@ -41,6 +44,10 @@ describe('the page parses what the server sends', () => {
     await call(bob, 'game:respondUndo', { requestId: first.requestId, approved: false });
     const second = await call<{ requestId: string }>(alice, 'game:requestUndo', {});
     await call(bob, 'game:respondUndo', { requestId: second.requestId, approved: true });
+    await call(alice, 'game:move', { row: 0, col: 0 });
+    await call(bob, 'game:move', { row: 1, col: 1 });
+    await call(alice, 'game:requestUndo', {});
+    await call(alice, 'game:withdrawUndo', {});
 
     // Bob reloads: his new page rejoins with the token.
     const away = next(alice, 'room:playerDisconnected');
@@ -58,6 +65,28 @@ describe('the page parses what the server sends', () => {
     await call(alice, 'room:leave', {});
     await left;
 
+    // An idle player: the opponent may claim victory; then the server shuts down.
+    const carol = await listening(heard, {}, idle);
+    const dave = await listening(heard, {}, idle);
+    const room = await call<Entered>(carol, 'room:create', { username: 'Carol' });
+    await call(dave, 'room:join', { code: room.room.code, username: 'Dave' });
+    await call(carol, 'room:setReady', { ready: true });
+    await call(dave, 'room:setReady', { ready: true });
+    const begun = next(dave, 'game:started');
+    await call(carol, 'game:start', {});
+    await begun;
+    await call(carol, 'game:move', { row: 0, col: 0 });
+    const claimable = next(carol, 'game:victoryClaimable');
+    await call(dave, 'game:move', { row: 1, col: 1 });
+    await claimable;
+    const claimed = next(dave, 'game:finished');
+    const won = await call(dave, 'game:claimVictory', {});
+    expect(won).toEqual({ success: true });
+    const restarting = next(carol, 'server:restarting');
+    // The game server's own close (as on SIGTERM), while the clients are still connected.
+    await Promise.all([idle.games.close(), restarting]);
+    await idle.close();
+
     const names = new Set(heard.map((e) => e.name));
     expect([...names].sort()).toEqual(Object.values(SERVER_EVENTS).sort());
     for (const { name, payload } of heard) {
@@ -68,5 +97,7 @@ describe('the page parses what the server sends', () => {
     expect(parsedOf('room:rejoined')[0]).toMatchObject({ ok: true, message: { payload: { playerId: joined.playerId, room: { status: 'playing' } } } });
     expect(parsedOf('game:undoApproved')[0]).toMatchObject({ ok: true, message: { payload: { requestId: second.requestId, gameState: { moveCount: 0 } } } });
     expect(parsedOf('game:finished')[0]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'forfeit' } } });
+    expect(parsedOf('game:finished')[1]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'claimed' } } });
+    void claimed;
   });
 });

@@ -1,390 +1,373 @@
 /**
- * The authoritative game server over socket.io (SPEC §4 "Multiplayer room", "Multiplayer
- * game events", §7 "Realtime socket"): rooms, ready/start with a countdown, moves checked
- * with the engine through the pure rules of src/game, undo, forfeit, leaving, rejoining.
- * Every payload is parsed at the edge (src/protocol/parse.ts); every refusal is an error
- * acknowledgement that changes nothing.
+ * The game server's edge (SPEC §7 "Realtime socket", issue 11): turns socket events into the
+ * room reducer's commands, writes each accepted command to the durable log before answering,
+ * then tells the room's sockets what happened. It holds only what is not the game: which socket
+ * sits in which seat, the rooms by code and by rejoin-token hash, and one timer per room for its
+ * next deadline. Every payload is parsed at the edge (src/protocol); a refusal changes nothing.
  */
-import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import { createActor } from 'xstate';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
-import type { EnteredRoom, FinishReason, GameFinishedPayload, Parsed, RatingChange } from '../../../src/protocol';
 import {
   COUNTDOWN_SECONDS,
+  IDLE_CLAIM_MS,
   REJOIN_GRACE_MS,
+  ROOM_CODE_LENGTH,
   SERVER_ERRORS as E,
-  parseCreateRoom,
-  parseEmpty,
-  parseHandshakeAuth,
-  parseJoinRoom,
-  parseMove,
-  parseRejoin,
-  parseRespondUndo,
-  parseSetReady,
-  parseUpdateSettings,
+  UNDO_LAPSE_MS,
 } from '../../../src/protocol';
-import type { Database } from '../db/database';
-import { GameActions } from './game-actions';
-import { recordRatedGame } from './results';
-import { gameView, newPlayer, newRoom, newRoomCode, playerView, roomView, startRefusal, type Player, type Room } from './room';
-import { roomMachine, type RoomActor, type RoomEvent, type Winner } from './room.machine';
-import { EventBudget } from './throttle';
+import type { Command } from './commands';
+import type { Journal } from './journal';
+import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
+import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
+import type { RoomConfig, RoomState } from './state';
+import type { GameIo, GameSocket } from './transport';
 
 export interface GameServerOptions {
   engine: Rules;
-  db?: Database;
   /** Milliseconds between countdown ticks (3 ticks); 1000 by default, small in tests. */
   countdownTickMs?: number;
-  /** How long a dropped player may take to rejoin a game; 60 s by default. */
+  /** How long a dropped player may take to rejoin; 60 s by default. */
   graceMs?: number;
-  /** How long a finished room stays (for late rejoins) before it is removed; 10 minutes by default. */
+  /** How long a finished room stays (for late rejoins and rematches); 10 minutes by default. */
   finishedTtlMs?: number;
+  undoLapseMs?: number;
+  idleClaimMs?: number;
   /** Events per second allowed per socket; 20 by default. */
   eventsPerSecond?: number;
+  /** Log entries of a room after which a snapshot replaces them. */
+  snapshotEvery?: number;
 }
 
-/** The state a socket carries: its verified user and where it sits. */
-export interface SocketData {
-  userId?: string;
-  rejoinToken?: string;
-  roomCode?: string;
-  playerId?: string;
+/** An acknowledgement as sent. */
+export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string };
+
+interface LiveRoom {
+  state: RoomState;
+  seq: number;
+  sinceSnapshot: number;
+  timer: NodeJS.Timeout | null;
+  timerAt: number | null;
 }
 
-export type GameIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type GameSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-/** An acknowledgement as the handlers build it (the typed shapes are in src/protocol/messages.ts). */
-export type Reply = { success: true; [data: string]: unknown } | { success: false; error: string };
-type Handler = (socket: GameSocket, payload: unknown) => Reply | Promise<Reply>;
+/** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+const newId = (): string => randomBytes(9).toString('base64url');
 
 export class GameServer {
-  readonly rooms = new Map<string, Room>();
-  /** Each room's statechart (room.machine.ts), by room code. */
-  private readonly machines = new Map<string, RoomActor>();
-  private readonly byToken = new Map<string, { code: string; playerId: string }>();
-  readonly opts: Required<Omit<GameServerOptions, 'db'>> & { db?: Database };
-  private readonly game: GameActions;
+  private readonly rooms = new Map<string, LiveRoom>(); // by room id
+  private readonly byCode = new Map<string, string>(); // code → room id
+  private readonly byToken = new Map<string, { roomId: string; playerId: string }>(); // token hash → seat
+  private readonly seated = new Map<string, GameSocket>(); // player id → the socket in that seat
+  readonly config: RoomConfig;
+  readonly eventsPerSecond: number;
+  private readonly snapshotEvery: number;
+  private accepting = true;
 
   constructor(
-    readonly io: GameIo,
+    private readonly io: GameIo,
+    private readonly journal: Journal,
     options: GameServerOptions,
   ) {
-    this.opts = {
-      countdownTickMs: 1000,
-      graceMs: REJOIN_GRACE_MS,
-      finishedTtlMs: 10 * 60_000,
-      eventsPerSecond: 20,
-      ...options,
+    this.config = {
+      rules: options.engine,
+      countdownSeconds: COUNTDOWN_SECONDS,
+      countdownTickMs: options.countdownTickMs ?? 1000,
+      graceMs: options.graceMs ?? REJOIN_GRACE_MS,
+      finishedTtlMs: options.finishedTtlMs ?? 10 * 60_000,
+      undoLapseMs: options.undoLapseMs ?? UNDO_LAPSE_MS,
+      idleClaimMs: options.idleClaimMs ?? IDLE_CLAIM_MS,
     };
-    this.game = new GameActions(this);
-    io.on('connection', (socket: GameSocket) => this.connect(socket));
+    this.eventsPerSecond = options.eventsPerSecond ?? 20;
+    this.snapshotEvery = options.snapshotEvery ?? 200;
   }
 
-  // ------------------------------------------------------------- wiring
+  /** The open rooms, for tests and the bench. */
+  get roomCount(): number {
+    return this.rooms.size;
+  }
 
-  private connect(socket: GameSocket): void {
-    const budget = new EventBudget(this.opts.eventsPerSecond);
-    const on = <T>(event: string, parse: (input: unknown) => Parsed<T>, handle: (socket: GameSocket, value: T) => Reply | Promise<Reply>) => {
-      const run: Handler = (s, payload) => {
-        const parsed = parse(payload);
-        return parsed.ok ? handle(s, parsed.value) : { success: false, error: parsed.error };
-      };
-      socket.on(event, (...args: unknown[]) => {
-        const last = args.at(-1);
-        const ack = typeof last === 'function' ? (args.pop() as (a: Reply) => void) : () => {};
-        if (!budget.take()) return ack({ success: false, error: E.tooManyRequests });
-        Promise.resolve()
-          .then(() => run(socket, args[0]))
-          .then(ack, (error: unknown) => {
-            console.error(`socket event ${event} failed`, error);
-            ack({ success: false, error: 'Internal server error' });
-          });
-      });
-    };
-    on('room:create', parseCreateRoom, (s, v) => this.create(s, v.username));
-    on('room:join', parseJoinRoom, (s, v) => this.join(s, v.code, v.username));
-    on('room:leave', parseEmpty, (s) => this.leave(s));
-    on('room:rejoin', parseRejoin, (s, v) => this.rejoin(s, v.rejoinToken));
-    on('room:setReady', parseSetReady, (s, v) => this.setReady(s, v.ready));
-    on('room:updateSettings', parseUpdateSettings, (s, v) => this.updateSettings(s, v));
-    on('game:start', parseEmpty, (s) => this.start(s));
-    on('room:rematch', parseEmpty, (s) => this.game.rematch(s));
-    on('game:move', parseMove, (s, v) => this.game.move(s, v.row, v.col));
-    on('game:requestUndo', parseEmpty, (s) => this.game.requestUndo(s));
-    on('game:respondUndo', parseRespondUndo, (s, v) => this.game.respondUndo(s, v.requestId, v.approved));
-    on('game:forfeit', parseEmpty, (s) => this.game.forfeit(s));
-    socket.on('disconnect', () => this.disconnected(socket));
+  room(code: string): RoomState | undefined {
+    const id = this.byCode.get(code);
+    return id ? this.rooms.get(id)?.state : undefined;
+  }
 
-    // A socket recovered by socket.io is the same player coming back; any other uses its rejoin
-    // token. Both are told where they are: the page cleared its room when the transport dropped.
-    if (socket.recovered) {
-      const entered = this.recover(socket);
-      if (entered) return void socket.emit('room:rejoined', entered);
+  // ------------------------------------------------------------- start-up and shut-down
+
+  /**
+   * Rebuilds every room from its log (the latest snapshot, then the commands after it), then
+   * tells each it was restarted (logged too): everyone is away with a fresh grace period, and
+   * players get back in with their rejoin tokens.
+   */
+  async restore(now = Date.now()): Promise<number> {
+    const stored = await this.journal.load();
+    const restarted: Promise<unknown>[] = [];
+    for (const { roomId, snapshot, entries } of stored) {
+      let state = snapshot ? fromSnapshot(snapshot.state as StoredState, this.config) : null;
+      let seq = snapshot?.seq ?? 0;
+      for (const entry of entries) {
+        state = reduce(state, entry.command, entry.at, this.config).room;
+        seq = entry.seq;
+      }
+      if (!state) continue;
+      const live: LiveRoom = { state, seq, sinceSnapshot: entries.length, timer: null, timerAt: null };
+      this.rooms.set(roomId, live);
+      this.byCode.set(state.code, roomId);
+      for (const m of state.members) this.byToken.set(m.tokenHash, { roomId, playerId: m.id });
+      restarted.push(this.run(roomId, { type: 'restarted' }, now));
     }
-    // A recovered socket skipped the middleware: its token is in this handshake, not in its old data.
-    const token = socket.recovered ? parseHandshakeAuth(socket.handshake.auth).rejoinToken : socket.data.rejoinToken;
-    if (token) {
-      const entered = this.rejoin(socket, token);
-      if (entered.success) socket.emit('room:rejoined', entered);
+    await Promise.all(restarted);
+    return this.rooms.size;
+  }
+
+  /**
+   * SIGTERM: no new commands; what was accepted is written; every client is told to reconnect
+   * (socket.io then reconnects on its own, and the rejoin token brings the player back).
+   */
+  async shutdown(): Promise<void> {
+    this.accepting = false;
+    await this.journal.drain();
+    this.io.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
+    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
+  }
+
+  // ------------------------------------------------------------- commands
+
+  /**
+   * Reduces one command and, when it changed the room, writes it to the log; the events go out
+   * and the answer comes back only once it is committed.
+   */
+  run(roomId: string | null, command: Command, now = Date.now()): Promise<Reply> {
+    if (!this.accepting && command.type !== 'restarted') return Promise.resolve({ success: false, error: E.restarting });
+    const live = roomId ? this.rooms.get(roomId) : undefined;
+    const step = reduce(live?.state ?? null, command, now, this.config);
+    if (!step.changed) return Promise.resolve(step.reply);
+    const id = live?.state.id ?? (command.type === 'create' ? command.roomId : roomId);
+    if (!id) return Promise.resolve(step.reply);
+    const seq = (live?.seq ?? 0) + 1;
+    const room = this.keep(id, live, step.room, seq);
+    const snapshot = room && room.sinceSnapshot >= this.snapshotEvery ? toSnapshot(room.state) : undefined;
+    if (room && snapshot) room.sinceSnapshot = 0;
+    const written = this.journal.append({ roomId: id, seq, command, at: now, rate: step.rate, snapshot, gone: step.room === null });
+    return written.then((ratings) => {
+      for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, step.room ?? live?.state);
+      for (const playerId of step.left) this.unseat(playerId, (step.room ?? live?.state)?.code);
+      return step.reply;
+    });
+  }
+
+  /** The room after a step, in memory (ahead of the log: later commands build on it). */
+  private keep(id: string, live: LiveRoom | undefined, state: RoomState | null, seq: number): LiveRoom | null {
+    if (!state) {
+      if (live) {
+        if (live.timer) clearTimeout(live.timer);
+        this.rooms.delete(id);
+        if (this.byCode.get(live.state.code) === id) this.byCode.delete(live.state.code);
+        for (const m of live.state.members) this.byToken.delete(m.tokenHash);
+      }
+      return null;
+    }
+    const room = live ?? { state, seq, sinceSnapshot: 0, timer: null, timerAt: null };
+    if (live) for (const m of live.state.members) if (!state.members.includes(m) && !state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
+    for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
+    room.state = state;
+    room.seq = seq;
+    room.sinceSnapshot += 1;
+    this.rooms.set(id, room);
+    this.byCode.set(state.code, id);
+    this.schedule(id, room);
+    return room;
+  }
+
+  /**
+   * One timer per room, for its earliest deadline. A timer due later than a new deadline is
+   * replaced; one due earlier is left (it finds nothing due and sets the next), so a move costs
+   * no timer work.
+   */
+  private schedule(id: string, room: LiveRoom): void {
+    const at = nextDeadline(room.state, this.config);
+    if (at === null || (room.timerAt !== null && room.timerAt <= at)) return;
+    if (room.timer) clearTimeout(room.timer);
+    room.timerAt = at;
+    room.timer = setTimeout(() => {
+      room.timer = null;
+      room.timerAt = null;
+      if (this.rooms.get(id) !== room) return;
+      void this.run(id, { type: 'tick' }).finally(() => this.rooms.get(id) === room && this.schedule(id, room));
+    }, Math.max(0, at - Date.now()));
+  }
+
+  private send(out: Outgoing, room: RoomState | undefined): void {
+    const emit = (target: { emit: (event: string, payload: unknown) => unknown }) => target.emit(out.event, out.payload);
+    if (out.to) {
+      const socket = this.seated.get(out.to);
+      if (socket) emit(socket as never);
+    } else if (room) {
+      emit(this.io.to(room.code) as never);
     }
   }
 
-  // ------------------------------------------------------------- helpers
+  // ------------------------------------------------------------- seats and sockets
 
-  /** The room and player of a socket, or the error to acknowledge. */
-  seat(socket: GameSocket): { room: Room; player: Player; index: number } | { error: string } {
-    const { roomCode, playerId } = socket.data;
-    const room = roomCode ? this.rooms.get(roomCode) : undefined;
-    const index = room ? room.players.findIndex((p) => p.id === playerId) : -1;
-    const player = room?.players[index];
-    if (!room || !player || player.socketId !== socket.id) return { error: E.notInRoom };
-    return { room, player, index };
+  /** The socket's room and player, or the error to acknowledge. */
+  seat(socket: GameSocket): { roomId: string; playerId: string; state: RoomState } | { error: string } {
+    const { roomId, playerId } = socket.data;
+    const live = roomId ? this.rooms.get(roomId) : undefined;
+    if (!live || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
+    return { roomId: live.state.id, playerId, state: live.state };
   }
 
-  /** Tells a room's statechart what happened. */
-  send(room: Room, event: RoomEvent): void {
-    this.machines.get(room.code)?.send(event);
+  private sit(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): void {
+    this.seated.set(playerId, socket);
+    socket.data.roomId = roomId;
+    socket.data.playerId = playerId;
+    socket.data.seatToken = token;
+    void socket.join(code);
   }
 
-  emit(room: Room, event: string, payload: unknown): void {
-    this.io.to(room.code).emit(event, payload);
+  /** A player who left (or was taken out): their socket leaves the room. */
+  private unseat(playerId: string, code: string | undefined): void {
+    const socket = this.seated.get(playerId);
+    this.seated.delete(playerId);
+    if (!socket || socket.data.playerId !== playerId) return;
+    socket.data.roomId = undefined;
+    socket.data.playerId = undefined;
+    socket.data.seatToken = undefined;
+    if (code) void socket.leave(code);
   }
 
-  private entered(room: Room, player: Player): Reply {
-    const data: EnteredRoom = { room: roomView(room, player.id), playerId: player.id, rejoinToken: player.rejoinToken, gameState: gameView(room) };
-    return { success: true, ...data };
-  }
-
-  private seatSocket(socket: GameSocket, room: Room, player: Player): void {
-    player.socketId = socket.id;
-    socket.data.roomCode = room.code;
-    socket.data.playerId = player.id;
-    void socket.join(room.code);
+  /** A command of the socket's seated player. */
+  async as(socket: GameSocket, command: (playerId: string) => Command): Promise<Ack> {
+    const seat = this.seat(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    return ack(await this.run(seat.roomId, command(seat.playerId)));
   }
 
   // ------------------------------------------------------------- lobby
 
-  private create(socket: GameSocket, username: string): Reply {
-    this.leave(socket);
-    const player = newPlayer(username, socket.data.userId, socket.id);
-    const room = newRoom(newRoomCode((code) => this.rooms.has(code)), player);
-    this.rooms.set(room.code, room);
-    this.machines.set(room.code, this.createMachine(room));
-    this.byToken.set(player.rejoinToken, { code: room.code, playerId: player.id });
-    this.seatSocket(socket, room, player);
-    return this.entered(room, player);
+  async create(socket: GameSocket, username: string): Promise<Ack> {
+    await this.leave(socket);
+    const token = randomBytes(24).toString('base64url');
+    const command: Command = { type: 'create', roomId: randomUUID(), code: this.newCode(), playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
+    this.sit(socket, command.roomId, command.code, command.playerId, token);
+    const reply = await this.run(null, command);
+    if (!reply.success) this.unseat(command.playerId, command.code);
+    return ack(reply, token);
   }
 
-  private join(socket: GameSocket, code: string, username: string): Reply {
-    const room = this.rooms.get(code);
-    if (!room) return { success: false, error: E.roomNotFound };
+  async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
+    const roomId = this.byCode.get(code);
+    const live = roomId ? this.rooms.get(roomId) : undefined;
+    if (!roomId || !live) return { success: false, error: E.roomNotFound };
     const current = this.seat(socket);
-    if ('room' in current && current.room === room) return { success: false, error: E.alreadyInRoom };
-    if (room.players.length >= room.settings.maxPlayers) return { success: false, error: E.roomFull };
-    if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
-    this.leave(socket);
-    const player = newPlayer(username, socket.data.userId, socket.id);
-    room.players.push(player);
-    this.byToken.set(player.rejoinToken, { code: room.code, playerId: player.id });
-    this.emit(room, 'room:playerJoined', { player: playerView(player), players: room.players.map(playerView), room: roomView(room) });
-    this.seatSocket(socket, room, player);
-    return this.entered(room, player);
+    if ('roomId' in current && current.roomId === roomId) return { success: false, error: E.alreadyInRoom };
+    // Checked before leaving the current room: a refused join keeps the player where they are.
+    if (live.state.members.length >= live.state.settings.maxPlayers) return { success: false, error: E.roomFull };
+    if (live.state.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
+    await this.leave(socket);
+    const token = randomBytes(24).toString('base64url');
+    const playerId = newId();
+    this.sit(socket, roomId, code, playerId, token);
+    const reply = await this.run(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) });
+    if (!reply.success) this.unseat(playerId, code);
+    return ack(reply, token);
   }
-
-  private setReady(socket: GameSocket, ready: boolean): Reply {
-    const seat = this.seat(socket);
-    if ('error' in seat) return { success: false, error: seat.error };
-    const { room, player } = seat;
-    if (room.status !== 'waiting' && room.status !== 'starting') return { success: false, error: E.roomNotWaiting };
-    player.ready = ready;
-    // Withdrawing readiness during the countdown stops it.
-    if (!ready) this.send(room, { type: 'countdown.cancel' });
-    this.emit(room, 'room:playerReady', { playerId: player.id, ready, players: room.players.map(playerView), room: roomView(room) });
-    return { success: true, room: roomView(room, player.id) };
-  }
-
-  private updateSettings(socket: GameSocket, change: { boardSize?: 6 | 8 | 10; scoringMechanism?: string }): Reply {
-    const seat = this.seat(socket);
-    if ('error' in seat) return { success: false, error: seat.error };
-    const { room, player } = seat;
-    if (room.hostId !== player.id) return { success: false, error: E.notHost };
-    if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
-    if (change.scoringMechanism !== undefined && change.scoringMechanism !== 'connection') return { success: false, error: E.comingSoon };
-    if (change.boardSize !== undefined) room.settings.boardSize = change.boardSize;
-    this.emit(room, 'room:settingsUpdated', { settings: { ...room.settings }, room: roomView(room) });
-    return { success: true, room: roomView(room, player.id) };
-  }
-
-  /** Start is allowed exactly when the requester is host, the room is full, all are ready, status waiting. */
-  private start(socket: GameSocket): Reply {
-    const seat = this.seat(socket);
-    if ('error' in seat) return { success: false, error: seat.error };
-    const refusal = startRefusal(seat.room, seat.player.id);
-    if (refusal) return { success: false, error: refusal };
-    this.send(seat.room, { type: 'start', playerId: seat.player.id });
-    return { success: true };
-  }
-
-  /** A room's statechart, its effects broadcast to the room. */
-  private createMachine(room: Room): RoomActor {
-    const actor = createActor(roomMachine, {
-      input: {
-        room,
-        countdownSeconds: COUNTDOWN_SECONDS,
-        tickMs: this.opts.countdownTickMs,
-        graceMs: this.opts.graceMs,
-        finishedTtlMs: this.opts.finishedTtlMs,
-        effects: {
-          countdown: (left) => this.emit(room, 'room:gameStarting', { countdown: left, room: roomView(room) }),
-          started: () => this.emit(room, 'game:started', { room: roomView(room), gameState: gameView(room) }),
-          forfeited: (index, reason) => this.game.announceForfeit(room, index, reason),
-          finished: (winner, reason) => void this.finish(room, winner, reason),
-          gone: (playerId) => this.takeOutIfAway(room, playerId),
-          expired: () => this.deleteRoom(room),
-        },
-      },
-    });
-    return actor.start();
-  }
-
-  // ------------------------------------------------------------- leaving and rejoining
 
   /** Leaves the socket's room, if any: a forfeit during a game. */
-  private leave(socket: GameSocket): Reply {
+  async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
-    socket.data.roomCode = undefined;
-    socket.data.playerId = undefined;
     if ('error' in seat) return { success: true };
-    void socket.leave(seat.room.code);
-    if (seat.room.status === 'playing' && (seat.index === 0 || seat.index === 1)) this.game.forfeitBy(seat.room, seat.index, 'forfeit');
-    this.remove(seat.room, seat.player);
-    return { success: true };
+    this.unseat(seat.playerId, seat.state.code);
+    return ack(await this.run(seat.roomId, { type: 'leave', playerId: seat.playerId }));
   }
 
-  /** Takes a player out of a room; passes the host on; removes an empty room. */
-  remove(room: Room, player: Player): void {
-    this.byToken.delete(player.rejoinToken);
-    room.players = room.players.filter((p) => p !== player);
-    this.send(room, { type: 'countdown.cancel' });
-    const next = room.players[0];
-    if (!next) return this.deleteRoom(room);
-    if (room.hostId === player.id) room.hostId = next.id;
-    this.emit(room, 'room:playerLeft', { playerId: player.id, players: room.players.map(playerView), hostId: room.hostId, room: roomView(room) });
+  private newCode(): string {
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < ROOM_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      if (!this.byCode.has(code)) return code;
+    }
   }
 
-  deleteRoom(room: Room): void {
-    this.machines.get(room.code)?.stop();
-    this.machines.delete(room.code);
-    for (const p of room.players) this.byToken.delete(p.rejoinToken);
-    this.rooms.delete(room.code);
-  }
+  // ------------------------------------------------------------- dropping and coming back
 
-  /**
-   * A dropped player keeps the seat for the grace period (a reload gets back in with its rejoin
-   * token or by connection-state recovery). The statechart then decides: during a game the
-   * absent player forfeits; outside one they are taken out of the room (`gone`). A countdown
-   * stops, and no game starts, while someone is away.
-   */
-  private disconnected(socket: GameSocket): void {
+  /** The socket's transport is gone: the seat is kept for the grace period. */
+  async disconnected(socket: GameSocket): Promise<void> {
     const seat = this.seat(socket);
     if ('error' in seat) return;
-    const { room, player, index } = seat;
-    player.socketId = null;
-    if (index === 0 || index === 1) this.send(room, { type: 'player.dropped', playerId: player.id, index });
-    this.emit(room, 'room:playerDisconnected', { playerId: player.id, players: room.players.map(playerView), graceMs: this.opts.graceMs, room: roomView(room) });
+    this.seated.delete(seat.playerId);
+    await this.run(seat.roomId, { type: 'dropped', playerId: seat.playerId });
   }
 
-  /** The statechart's `gone`: a player still away after the grace period outside a game. */
-  private takeOutIfAway(room: Room, playerId: string): void {
-    const player = room.players.find((p) => p.id === playerId);
-    if (player && player.socketId === null) this.remove(room, player);
-  }
-
-  private rejoin(socket: GameSocket, token: string): Reply {
-    const found = this.byToken.get(token);
-    const room = found ? this.rooms.get(found.code) : undefined;
-    const player = room?.players.find((p) => p.id === found?.playerId);
-    if (!room || !player) return { success: false, error: E.rejoinFailed };
-    if (player.socketId !== null && player.socketId !== socket.id) {
-      // The same player on a new connection (a reload before the old one timed out): the new one wins.
-      const old = this.io.sockets.sockets.get(player.socketId) as GameSocket | undefined;
-      if (old) {
-        old.data.roomCode = undefined;
-        old.data.playerId = undefined;
-        void old.leave(room.code);
-      }
-    }
-    this.comeBack(socket, room, player);
-    return this.entered(room, player);
+  /** Back in with a rejoin token: the seat's new socket wins over an old one. */
+  async rejoin(socket: GameSocket, token: string): Promise<Ack> {
+    const found = this.byToken.get(hashToken(token));
+    const live = found ? this.rooms.get(found.roomId) : undefined;
+    if (!found || !live || !live.state.members.some((m) => m.id === found.playerId)) return { success: false, error: E.rejoinFailed };
+    const old = this.seated.get(found.playerId);
+    if (old && old !== socket) this.unseat(found.playerId, live.state.code);
+    return this.comeBack(socket, found.roomId, live.state.code, found.playerId, token);
   }
 
   /**
-   * A socket that socket.io recovered within the grace period: same id, rooms and data (its
-   * missed broadcasts are replayed by socket.io), so it is its player coming back without a
-   * token. Answers what it re-entered, or undefined when its seat is gone (it was taken out after
-   * the grace period, or the room went) or another connection took the seat over; the socket is
-   * then taken out of the room it was restored into.
+   * A socket that socket.io recovered within the grace period keeps its id, rooms and data: it
+   * is its player coming back without a token. Undefined when its seat is gone or taken over.
    */
-  private recover(socket: GameSocket): Reply | undefined {
-    const { roomCode, playerId } = socket.data;
-    const room = roomCode ? this.rooms.get(roomCode) : undefined;
-    const player = room?.players.find((p) => p.id === playerId);
-    if (room && player && (player.socketId === null || player.socketId === socket.id)) {
-      this.comeBack(socket, room, player);
-      return this.entered(room, player);
+  async recover(socket: GameSocket): Promise<Ack | undefined> {
+    const { roomId, playerId, seatToken } = socket.data;
+    const live = roomId ? this.rooms.get(roomId) : undefined;
+    const holder = playerId ? this.seated.get(playerId) : undefined;
+    if (live && playerId && seatToken && live.state.members.some((m) => m.id === playerId) && (!holder || holder === socket)) {
+      return this.comeBack(socket, live.state.id, live.state.code, playerId, seatToken);
     }
-    socket.data.roomCode = undefined;
+    const code = live?.state.code;
+    socket.data.roomId = undefined;
     socket.data.playerId = undefined;
-    if (roomCode) void socket.leave(roomCode);
+    socket.data.seatToken = undefined;
+    if (code) void socket.leave(code);
     return undefined;
   }
 
-  /** Seats a player's (new or recovered) socket again and ends its away state. */
-  private comeBack(socket: GameSocket, room: Room, player: Player): void {
-    const wasAway = player.socketId === null;
-    const index = room.players.indexOf(player);
-    this.seatSocket(socket, room, player);
-    if (index === 0 || index === 1) this.send(room, { type: 'player.back', playerId: player.id, index });
-    if (wasAway) this.emit(room, 'room:playerReconnected', { playerId: player.id, players: room.players.map(playerView), room: roomView(room) });
+  private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<Ack> {
+    this.sit(socket, roomId, code, playerId, token);
+    return ack(await this.run(roomId, { type: 'back', playerId }), token);
   }
 
-  // ------------------------------------------------------------- the end of a game
+  // ------------------------------------------------------------- during a game
 
-  /** After the statechart reached finished: the rated result when both are signed in, game:finished to both. */
-  private async finish(room: Room, winner: Winner, reason: FinishReason): Promise<void> {
-    const [p0, p1] = room.players;
-    const game = room.game;
-    const scores: [number, number] = game ? [game.scores[0], game.scores[1]] : [0, 0];
-    let ratings: [RatingChange, RatingChange] | undefined;
-    if (this.opts.db && p0?.userId && p1?.userId) {
-      try {
-        const outcome = await recordRatedGame(this.opts.db, {
-          player1Id: p0.userId,
-          player2Id: p1.userId,
-          scores,
-          winner,
-          scoringMechanism: room.settings.scoringMechanism,
-          boardSize: room.settings.boardSize,
-        });
-        if (outcome) ratings = [{ playerId: p0.id, ...outcome.player1 }, { playerId: p1.id, ...outcome.player2 }];
-      } catch (error) {
-        console.error(`recording the result of room ${room.code} failed`, error);
-      }
-    }
-    const gameState = gameView(room);
-    if (!gameState) return;
-    const payload: GameFinishedPayload = {
-      winner,
-      scores,
-      reason,
-      gameState,
-      room: roomView(room),
-      ...(ratings ? { ratings } : {}),
-    };
-    this.emit(room, 'game:finished', payload);
-  }
+  forfeit = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'forfeit', playerId }));
+  requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
 
   close(): void {
-    for (const room of [...this.rooms.values()]) this.deleteRoom(room);
+    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
+    this.rooms.clear();
+    this.byCode.clear();
+    this.byToken.clear();
+    this.seated.clear();
   }
 }
+
+/** The acknowledgement of a reply; entering a room adds the rejoin token. */
+function ack(reply: Reply, token?: string): Ack {
+  if (!reply.success) return reply;
+  const { entered, ...rest } = reply;
+  if (entered) return { success: true, ...entered, rejoinToken: token ?? '' };
+  return rest;
+}
+
+function withRatings(out: Outgoing, ratings: { player1: { before: number; after: number }; player2: { before: number; after: number } }): Outgoing {
+  if (out.event !== 'game:finished') return out;
+  const [p0, p1] = out.payload.room.players;
+  return {
+    ...out,
+    payload: {
+      ...out.payload,
+      ratings: [
+        { playerId: p0?.id ?? '', ...ratings.player1 },
+        { playerId: p1?.id ?? '', ...ratings.player2 },
+      ],
+    },
+  };
+}
+

@@ -58,7 +58,7 @@ describe('online games', () => {
     const last = parseGameStateView(seen.at(-1)!.gameState);
     expect(last.ok && last.value.progress).toBe('over');
     expect(last.ok && last.value.board.occupiedCells[0].has('5-0')).toBe(true); // x-y keys: col 5, row 0
-    expect(h.games.game.rooms.get(code)?.status).toBe('finished');
+    expect(h.games.game.room(code)?.status).toBe('finished');
     expect(await call(host, 'game:move', { row: 0, col: 0 })).toEqual({ success: false, error: 'No game in progress' });
   });
 
@@ -113,7 +113,7 @@ describe('online games', () => {
 
   it('forfeit: the other player wins, both are told', async () => {
     const { host, guest } = await startedGame();
-    await play([host, guest], [{ row: 0, col: 0 }]);
+    await play([host, guest], [{ row: 0, col: 0 }, { row: 1, col: 1 }]);
     const forfeited = Promise.all([next<{ forfeitingPlayer: { username: string; index: number }; winner: number }>(host, 'game:forfeited'), next(guest, 'game:forfeited')]);
     const finished = next<Finished>(host, 'game:finished');
     expect(await call(guest, 'game:forfeit', {})).toEqual({ success: true });
@@ -171,11 +171,12 @@ describe('online games', () => {
     await pause(400); // past the grace period: no forfeit, since the player came back
     expect(await call(guest, 'game:move', { row: 3, col: 0 })).toMatchObject({ success: true });
     expect(await call(host, 'game:move', { row: 4, col: 0 })).toMatchObject({ success: true });
-    expect(h.games.game.rooms.get(joined.room.code)?.status).toBe('playing');
+    expect(h.games.game.room(joined.room.code)?.status).toBe('playing');
   });
 
   it('a player who does not come back within the grace period forfeits', async () => {
     const { host, guest } = await startedGame();
+    await play([host, guest], [{ row: 0, col: 0 }, { row: 1, col: 1 }]);
     const forfeited = next<{ forfeitingPlayer: { index: number }; reason: string }>(host, 'game:forfeited');
     const finished = next<Finished>(host, 'game:finished');
     guest.disconnect();
@@ -214,6 +215,7 @@ describe('online games', () => {
     // A forfeit is rated too; the ratings move from where they are (K 40 for new players).
     const second = await startedGame([{ token: await token(bob, 'bob@example.com') }, { token: await token(alice, 'alice@example.com') }]);
     const done = next<Finished>(second.host, 'game:finished');
+    await play([second.host, second.guest], [{ row: 0, col: 0 }, { row: 1, col: 1 }]);
     await call(second.guest, 'game:forfeit', {});
     const rated = await done;
     expect(rated.ratings?.[0]?.before).toBe(1180);

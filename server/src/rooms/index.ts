@@ -4,31 +4,36 @@
  * player's user id makes the game rated) and `auth: { rejoinToken }` (back into a room).
  * Connection-state recovery is on for the rejoin grace period: a socket whose transport dropped
  * and came back in time keeps its id, rooms and data, gets the broadcasts it missed, and skips
- * the middleware (its user is already in its data); game-server.ts seats it again without a token.
+ * the middleware (its user is already in its data). With a database, every room is durable
+ * (journal.ts): `restore()` rebuilds them after a restart.
  */
 import type { Server as HttpServer } from 'node:http';
-import { Server, type DefaultEventsMap } from 'socket.io';
+import { Server } from 'socket.io';
 import type { Rules } from '../../../src/game/game';
 import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
 import type { Keys } from '../auth/keys';
 import type { Database } from '../db/database';
-import { GameServer, type GameIo, type GameServerOptions, type SocketData } from './game-server';
+import { GameServer, type GameServerOptions } from './game-server';
+import { PostgresJournal, memoryJournal } from './journal';
+import { connect, type GameIo } from './transport';
 
-export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'db'> {
+export interface AttachOptions extends Omit<GameServerOptions, 'engine'> {
   engine: Rules;
-  db: Database;
+  db?: Database;
   keys: Pick<Keys, 'verify'>;
 }
 
 export interface AttachedGameServer {
   io: GameIo;
   game: GameServer;
-  /** Stops the timers and closes socket.io (and with it the HTTP server). */
+  /** Rebuilds the rooms of the log (call once, before listening); the number of rooms. */
+  restore(): Promise<number>;
+  /** Writes what was accepted, tells clients to reconnect, stops the timers and closes socket.io (and the HTTP server). */
   close(): Promise<void>;
 }
 
-export function attachGameServer(httpServer: HttpServer, { keys, ...options }: AttachOptions): AttachedGameServer {
-  const io: GameIo = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(httpServer, {
+export function attachGameServer(httpServer: HttpServer, { keys, db, ...options }: AttachOptions): AttachedGameServer {
+  const io: GameIo = new Server(httpServer, {
     cors: { origin: true },
     maxHttpBufferSize: 16 * 1024,
     connectionStateRecovery: { maxDisconnectionDuration: options.graceMs ?? REJOIN_GRACE_MS, skipMiddlewares: true },
@@ -46,14 +51,16 @@ export function attachGameServer(httpServer: HttpServer, { keys, ...options }: A
       .catch(() => undefined)
       .finally(() => next());
   });
-  const game = new GameServer(io, options);
+  const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, options);
+  io.on('connection', (socket) => connect(socket, game));
   return {
     io,
     game,
-    close: () =>
-      new Promise<void>((resolve) => {
-        game.close();
-        void io.close(() => resolve());
-      }),
+    restore: () => game.restore(),
+    close: async () => {
+      await game.shutdown();
+      game.close();
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+    },
   };
 }

@@ -106,10 +106,10 @@ describe('rooms', () => {
     const event = await left;
     expect(event.hostId).toBe(joined.playerId);
     expect(event.players).toHaveLength(1);
-    expect(h.games.game.rooms.get(code)?.hostId).toBe(joined.playerId);
+    expect(h.games.game.room(code)?.hostId).toBe(joined.playerId);
     expect(await call(guest, 'room:leave', {})).toEqual({ success: true });
     await pause(20);
-    expect(h.games.game.rooms.has(code)).toBe(false);
+    expect((h.games.game.room(code) !== undefined)).toBe(false);
   });
 
   it('throttles a socket that sends more than 20 events a second', async () => {

@@ -4,7 +4,7 @@
  * as the database owner (clients cannot write these tables: RLS). The ELO rules are the
  * SQL functions public.elo_k_factor and public.elo_after of supabase/migrations.
  */
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface RatedGame {
   player1Id: string; // user id of player 0
@@ -29,41 +29,44 @@ interface ProfileRow {
 
 /** Writes the result; undefined when it cannot be rated (same account twice, or a profile is missing). */
 export async function recordRatedGame(db: Database, game: RatedGame): Promise<RatingOutcome | undefined> {
+  return db.transaction((tx) => writeRatedGame(tx, game));
+}
+
+/** The same inside a transaction of the caller's (the game server writes it with the move that ended the game). */
+export async function writeRatedGame(tx: Queryable, game: RatedGame): Promise<RatingOutcome | undefined> {
   if (game.player1Id === game.player2Id) return undefined;
-  return db.transaction(async (tx) => {
-    // Locked in a fixed order so two games finishing at once cannot deadlock.
-    const rows = await tx.query<ProfileRow>(
-      `select id, elo_rating, games_played from public.profiles where id in ($1::uuid, $2::uuid) order by id for update`,
-      [game.player1Id, game.player2Id],
-    );
-    const p1 = rows.find((r) => r.id === game.player1Id);
-    const p2 = rows.find((r) => r.id === game.player2Id);
-    if (!p1 || !p2) return undefined;
-    const score1 = game.winner === 'draw' ? 0.5 : game.winner === 0 ? 1 : 0;
-    const [after] = await tx.query<{ a1: number; a2: number }>(
-      `select public.elo_after($1::int, $2::int, $3::numeric, public.elo_k_factor($4::int, $1::int)) as a1,
-              public.elo_after($2::int, $1::int, 1 - $3::numeric, public.elo_k_factor($5::int, $2::int)) as a2`,
-      [p1.elo_rating, p2.elo_rating, score1, p1.games_played, p2.games_played],
-    );
-    if (!after) throw new Error('elo_after returned nothing');
-    const winnerId = game.winner === 'draw' ? null : game.winner === 0 ? game.player1Id : game.player2Id;
-    const [row] = await tx.query<{ id: number }>(
-      `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism,
-         board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-      [
-        game.player1Id, game.player2Id, game.scores[0], game.scores[1], winnerId, game.scoringMechanism,
-        game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2,
-      ],
-    );
-    const update = `update public.profiles set elo_rating = $2, games_played = games_played + 1,
-      games_won = games_won + $3 where id = $1`;
-    await tx.query(update, [game.player1Id, after.a1, game.winner === 0 ? 1 : 0]);
-    await tx.query(update, [game.player2Id, after.a2, game.winner === 1 ? 1 : 0]);
-    return {
-      resultId: Number(row?.id),
-      player1: { before: p1.elo_rating, after: after.a1 },
-      player2: { before: p2.elo_rating, after: after.a2 },
-    };
-  });
+  // Locked in a fixed order so two games finishing at once cannot deadlock.
+  const rows = await tx.query<ProfileRow>(
+    `select id, elo_rating, games_played from public.profiles where id in ($1::uuid, $2::uuid) order by id for update`,
+    [game.player1Id, game.player2Id],
+  );
+  const p1 = rows.find((r) => r.id === game.player1Id);
+  const p2 = rows.find((r) => r.id === game.player2Id);
+  if (!p1 || !p2) return undefined;
+  const score1 = game.winner === 'draw' ? 0.5 : game.winner === 0 ? 1 : 0;
+  const [after] = await tx.query<{ a1: number; a2: number }>(
+    `select public.elo_after($1::int, $2::int, $3::numeric, public.elo_k_factor($4::int, $1::int)) as a1,
+            public.elo_after($2::int, $1::int, 1 - $3::numeric, public.elo_k_factor($5::int, $2::int)) as a2`,
+    [p1.elo_rating, p2.elo_rating, score1, p1.games_played, p2.games_played],
+  );
+  if (!after) throw new Error('elo_after returned nothing');
+  const winnerId = game.winner === 'draw' ? null : game.winner === 0 ? game.player1Id : game.player2Id;
+  const [row] = await tx.query<{ id: number }>(
+    `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism,
+       board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [
+      game.player1Id, game.player2Id, game.scores[0], game.scores[1], winnerId, game.scoringMechanism,
+      game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2,
+    ],
+  );
+  const update = `update public.profiles set elo_rating = $2, games_played = games_played + 1,
+    games_won = games_won + $3 where id = $1`;
+  await tx.query(update, [game.player1Id, after.a1, game.winner === 0 ? 1 : 0]);
+  await tx.query(update, [game.player2Id, after.a2, game.winner === 1 ? 1 : 0]);
+  return {
+    resultId: Number(row?.id),
+    player1: { before: p1.elo_rating, after: after.a1 },
+    player2: { before: p2.elo_rating, after: after.a2 },
+  };
 }

@@ -29,6 +29,7 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
   const keys = await createKeys(SECRET);
   const http = createServer((_req, res) => res.writeHead(404).end());
   const games = attachGameServer(http, { engine: await loadEngine(), db: test.db, keys, countdownTickMs: 5, ...options });
+  await games.restore();
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];

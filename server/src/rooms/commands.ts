@@ -1,0 +1,31 @@
+/**
+ * What can happen to a room: every command the reducer takes, as it is written to the room's
+ * log. Commands carry every random value (ids, token hashes) so that replaying the log gives
+ * the same room; the time comes with each log entry.
+ */
+import type { RoomBoardSize } from '../../../src/protocol';
+
+export type Command =
+  | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string }
+  | { type: 'join'; playerId: string; username: string; userId: string | null; tokenHash: string }
+  | { type: 'leave'; playerId: string }
+  | { type: 'setReady'; playerId: string; ready: boolean }
+  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string }
+  | { type: 'start'; playerId: string }
+  | { type: 'move'; playerId: string; row: number; col: number }
+  | { type: 'requestUndo'; playerId: string; requestId: string }
+  | { type: 'respondUndo'; playerId: string; requestId: string; approved: boolean }
+  | { type: 'withdrawUndo'; playerId: string }
+  | { type: 'forfeit'; playerId: string }
+  | { type: 'claimVictory'; playerId: string }
+  | { type: 'rematch'; playerId: string }
+  /** The player's connection dropped: the seat is kept for the grace period. */
+  | { type: 'dropped'; playerId: string }
+  /** The player is back (rejoin token or a recovered connection). */
+  | { type: 'back'; playerId: string }
+  /** The server started again: nobody is connected; every timer starts afresh from now. */
+  | { type: 'restarted' }
+  /** A deadline is due (the reducer applies every due deadline before any command). */
+  | { type: 'tick' };
+
+export type CommandType = Command['type'];

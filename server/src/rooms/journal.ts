@@ -1,0 +1,160 @@
+/**
+ * The rooms' durable log (issue 11): every accepted command is appended to
+ * game_server.room_log and acknowledged only once committed. Appends made while a write is
+ * under way go together in the next one (group commit across rooms: one INSERT for many
+ * moves). A step that ends a rated game writes the result and both profiles in the same
+ * transaction as its log entry, so an outage can delay a result but never drop it: while the
+ * database is unreachable the batch is retried, with back-off, until it commits.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { Command } from './commands';
+import { writeRatedGame, type RatedGame, type RatingOutcome } from './results';
+
+export interface LogEntry {
+  roomId: string;
+  seq: number;
+  command: Command;
+  at: number;
+  /** A rated game ended with this command. */
+  rate?: RatedGame;
+  /** The room's whole state after this command (see snapshot.ts): the log up to it is deleted. */
+  snapshot?: unknown;
+  /** The room is gone: its log and snapshot are deleted. */
+  gone?: boolean;
+}
+
+/** A room as stored: its latest snapshot, if any, and the commands after it. */
+export interface StoredRoom {
+  roomId: string;
+  snapshot: { seq: number; state: unknown } | null;
+  entries: { seq: number; command: Command; at: number }[];
+}
+
+export interface Journal {
+  /** Resolves once the entry is committed, with the rated result it wrote, if any. */
+  append(entry: LogEntry): Promise<RatingOutcome | undefined>;
+  load(): Promise<StoredRoom[]>;
+  /** Resolves when everything appended so far is committed. */
+  drain(): Promise<void>;
+}
+
+/** No database (unit tests of the server without one): nothing is kept. */
+export const memoryJournal: Journal = {
+  append: () => Promise.resolve(undefined),
+  load: () => Promise.resolve([]),
+  drain: () => Promise.resolve(),
+};
+
+interface Pending {
+  entry: LogEntry;
+  done: (outcome: RatingOutcome | undefined) => void;
+}
+
+/** At most this many entries in one write. */
+const BATCH = 1000;
+const RETRY_MS = { first: 100, max: 2000 };
+
+export class PostgresJournal implements Journal {
+  private queue: Pending[] = [];
+  private writing: Promise<void> | null = null;
+  private failing = false;
+
+  constructor(private readonly db: Database) {}
+
+  append(entry: LogEntry): Promise<RatingOutcome | undefined> {
+    return new Promise((done) => {
+      this.queue.push({ entry, done });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.writing) return;
+    // An append that lands between the last write and this promise settling is picked up here.
+    this.writing = this.writeAll().finally(() => {
+      this.writing = null;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  async drain(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    let wait = RETRY_MS.first;
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, BATCH);
+      let outcomes: (RatingOutcome | undefined)[];
+      try {
+        outcomes = await this.write(batch.map((p) => p.entry));
+      } catch (error) {
+        // Kept, in order, and tried again: nothing acknowledged is lost, and nothing is
+        // acknowledged before it is written.
+        if (!this.failing) console.error(`room log: writing ${batch.length} command(s) failed; retrying until the database answers:`, (error as Error).message);
+        this.failing = true;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        wait = Math.min(wait * 2, RETRY_MS.max);
+        continue;
+      }
+      if (this.failing) console.error('room log: the database answers again; the delayed commands are written');
+      this.failing = false;
+      wait = RETRY_MS.first;
+      this.queue.splice(0, batch.length);
+      batch.forEach((pending, i) => pending.done(outcomes[i]));
+    }
+  }
+
+  private async write(entries: LogEntry[]): Promise<(RatingOutcome | undefined)[]> {
+    const plain = entries.every((e) => !e.rate && e.snapshot === undefined && !e.gone);
+    if (plain) {
+      await insert(this.db, entries);
+      return entries.map(() => undefined);
+    }
+    return this.db.transaction(async (tx) => {
+      await insert(tx, entries);
+      const outcomes: (RatingOutcome | undefined)[] = [];
+      for (const entry of entries) {
+        outcomes.push(entry.rate ? await writeRatedGame(tx, entry.rate) : undefined);
+        if (entry.snapshot !== undefined) {
+          await tx.query(
+            `insert into game_server.room_snapshots (room_id, seq, state, at) values ($1, $2, $3, to_timestamp($4::float8 / 1000))
+             on conflict (room_id) do update set seq = excluded.seq, state = excluded.state, at = excluded.at`,
+            [entry.roomId, entry.seq, JSON.stringify(entry.snapshot), entry.at],
+          );
+          await tx.query('delete from game_server.room_log where room_id = $1 and seq <= $2', [entry.roomId, entry.seq]);
+        }
+        if (entry.gone) {
+          await tx.query('delete from game_server.room_log where room_id = $1', [entry.roomId]);
+          await tx.query('delete from game_server.room_snapshots where room_id = $1', [entry.roomId]);
+        }
+      }
+      return outcomes;
+    });
+  }
+
+  async load(): Promise<StoredRoom[]> {
+    const rooms = new Map<string, StoredRoom>();
+    const room = (roomId: string): StoredRoom => {
+      let stored = rooms.get(roomId);
+      if (!stored) rooms.set(roomId, (stored = { roomId, snapshot: null, entries: [] }));
+      return stored;
+    };
+    const snapshots = await this.db.query<{ room_id: string; seq: number; state: unknown }>('select room_id, seq, state from game_server.room_snapshots');
+    for (const row of snapshots) room(row.room_id).snapshot = { seq: row.seq, state: row.state };
+    const entries = await this.db.query<{ room_id: string; seq: number; command: Command; at: number }>(
+      `select room_id, seq, command, round(extract(epoch from at) * 1000)::float8 as at from game_server.room_log order by room_id, seq`,
+    );
+    for (const row of entries) room(row.room_id).entries.push({ seq: row.seq, command: row.command, at: row.at });
+    return [...rooms.values()];
+  }
+}
+
+/** One statement for the whole batch. */
+async function insert(db: Queryable, entries: LogEntry[]): Promise<void> {
+  await db.query(
+    `insert into game_server.room_log (room_id, seq, command, at)
+     select r, s, c, to_timestamp(t / 1000) from unnest($1::text[], $2::int[], $3::jsonb[], $4::float8[]) as e(r, s, c, t)`,
+    [entries.map((e) => e.roomId), entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e.command)), entries.map((e) => e.at)],
+  );
+}

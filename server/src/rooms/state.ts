@@ -1,0 +1,154 @@
+/**
+ * One room's state, as the reducer (reducer.ts) owns it, and the views of it sent to clients
+ * (src/protocol). Plain data: every timer is a deadline (epoch milliseconds) held here, so a
+ * room rebuilt from its log after a crash has the same timers. No I/O, no clocks, no randomness.
+ */
+import type { PlayerIndex } from '../../../src/engine';
+import { createGame, setProgress, type Rules } from '../../../src/game/game';
+import { DEFAULT_SETTINGS } from '../../../src/game/settings';
+import type { BoardSize, GameState, Settings } from '../../../src/game/types';
+import {
+  DEFAULT_ROOM_SETTINGS,
+  UNDO_REQUESTS_PER_GAME,
+  type FinishReason,
+  type GameStateView,
+  type MoveView,
+  type PlayerView,
+  type RoomSettings,
+  type RoomStatus,
+  type RoomView,
+  type SeatView,
+} from '../../../src/protocol';
+
+export interface Member {
+  id: string;
+  username: string;
+  /** The verified Supabase user id of a signed-in player; null when anonymous. */
+  userId: string | null;
+  /** sha256 of the player's rejoin token: the token itself is never stored. */
+  tokenHash: string;
+  ready: boolean;
+  connected: boolean;
+  /** While away: when the seat is given up (a forfeit during a game, leaving the room outside one). */
+  awayUntil: number | null;
+}
+
+export type Winner = PlayerIndex | 'draw' | null;
+
+export interface RoomState {
+  /** The log's key: unique for ever, unlike the code, which a later room may reuse. */
+  id: string;
+  code: string;
+  status: RoomStatus;
+  hostId: string;
+  members: Member[]; // join order: index = player index in the game
+  settings: RoomSettings;
+  /** During the countdown: the tick being shown and when the next one is due. */
+  countdown: { left: number; nextAt: number } | null;
+  /** The game under way or just finished (derived from `moves` when a room is restored). */
+  game: GameState | null;
+  /** Who plays the game, player 0 first: names stay with seats when someone leaves. */
+  seats: [SeatView, SeatView] | null;
+  moves: MoveView[];
+  /** Sticky per game: whether each player has moved (an undo does not make a game unplayed). */
+  moved: [boolean, boolean];
+  pendingUndo: { requestId: string; requestedBy: PlayerIndex; lapsesAt: number } | null;
+  undoRequestsLeft: [number, number];
+  /** When the player to move began their turn (for "Claim victory"). */
+  turnSince: number | null;
+  claimableBy: PlayerIndex | null;
+  result: { winner: Winner; reason: FinishReason } | null;
+  /** A finished room is removed then. */
+  expiresAt: number | null;
+}
+
+/** The timings a room runs on; the same on replay as when the commands were accepted. */
+export interface RoomConfig {
+  rules: Rules;
+  countdownSeconds: number;
+  countdownTickMs: number;
+  graceMs: number;
+  finishedTtlMs: number;
+  undoLapseMs: number;
+  idleClaimMs: number;
+}
+
+export function newMember(id: string, username: string, userId: string | null, tokenHash: string): Member {
+  return { id, username, userId, tokenHash, ready: false, connected: true, awayUntil: null };
+}
+
+export function newRoom(id: string, code: string, host: Member): RoomState {
+  return {
+    id,
+    code,
+    status: 'waiting',
+    hostId: host.id,
+    members: [host],
+    settings: { ...DEFAULT_ROOM_SETTINGS },
+    countdown: null,
+    game: null,
+    seats: null,
+    moves: [],
+    moved: [false, false],
+    pendingUndo: null,
+    undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+    turnSince: null,
+    claimableBy: null,
+    result: null,
+    expiresAt: null,
+  };
+}
+
+/** The game rules' settings for a room: two humans, player 0 first. */
+export function gameSettings(settings: RoomSettings): Settings {
+  return {
+    ...DEFAULT_SETTINGS,
+    playerMode: 'user',
+    firstPlayer: 'human',
+    boardSize: String(settings.boardSize) as BoardSize,
+    scoringMechanism: settings.scoringMechanism,
+  };
+}
+
+export const freshGame = (settings: RoomSettings, at: number): GameState => setProgress(createGame(gameSettings(settings), at), 'playing');
+
+export function seatIndex(room: RoomState, playerId: string): PlayerIndex | undefined {
+  const index = room.members.findIndex((m) => m.id === playerId);
+  return index === 0 || index === 1 ? index : undefined;
+}
+
+export function playerView(member: Member): PlayerView {
+  return { id: member.id, username: member.username, ready: member.ready, connected: member.connected, signedIn: member.userId !== null };
+}
+
+export function roomView(room: RoomState, forPlayerId?: string): RoomView {
+  return {
+    code: room.code,
+    status: room.status,
+    hostId: room.hostId,
+    ...(forPlayerId === undefined ? {} : { isHost: forPlayerId === room.hostId }),
+    players: room.members.map(playerView),
+    settings: { ...room.settings },
+    pendingUndo: room.pendingUndo ? { requestId: room.pendingUndo.requestId, requestedBy: room.pendingUndo.requestedBy } : null,
+    undoRequestsLeft: [...room.undoRequestsLeft],
+    claimableBy: room.claimableBy,
+  };
+}
+
+export function gameView(room: RoomState): GameStateView | null {
+  const { game, seats } = room;
+  if (!game || !seats) return null;
+  const [a, b] = game.boardState.occupiedCells;
+  return {
+    boardState: { occupiedCells: [[...a], [...b]], gridWidth: game.boardState.gridWidth, gridHeight: game.boardState.gridHeight },
+    scores: [game.scores[0], game.scores[1]],
+    currentPlayer: game.currentPlayer,
+    progress: game.progress === 'over' ? 'over' : 'playing',
+    scoreHistory1: [...game.scoreHistory1],
+    scoreHistory2: [...game.scoreHistory2],
+    scoringMechanism: game.scoringMechanism,
+    moveCount: room.moves.length,
+    lastMove: room.moves.at(-1) ?? null,
+    seats: [{ ...seats[0] }, { ...seats[1] }],
+  };
+}

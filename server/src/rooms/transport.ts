@@ -1,0 +1,92 @@
+/**
+ * socket.io behind a small transport (issue 11): the typed server, and one handler per client
+ * event that parses its payload at the edge, spends the socket's event budget and answers with
+ * the game server's acknowledgement. Nothing here decides a rule.
+ */
+import type { Server, Socket } from 'socket.io';
+import {
+  SERVER_ERRORS as E,
+  parseCreateRoom,
+  parseEmpty,
+  parseHandshakeAuth,
+  parseJoinRoom,
+  parseMove,
+  parseRejoin,
+  parseRespondUndo,
+  parseSetReady,
+  parseUpdateSettings,
+  type ClientToServerEvents,
+  type Parsed,
+  type ServerToClientEvents,
+} from '../../../src/protocol';
+import type { Ack, GameServer } from './game-server';
+import { EventBudget } from './throttle';
+
+/** The state a socket carries: its verified user and the seat it holds. */
+export interface SocketData {
+  userId?: string;
+  /** The rejoin token of the handshake. */
+  rejoinToken?: string;
+  roomId?: string;
+  playerId?: string;
+  /** The rejoin token of the seat held (for a connection socket.io recovers). */
+  seatToken?: string;
+}
+
+export type InterServerEvents = Record<string, never>;
+export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+type ClientEvent = keyof ClientToServerEvents;
+
+/** Wires one connection's events to the game server. */
+export function connect(socket: GameSocket, games: GameServer): void {
+  const budget = new EventBudget(games.eventsPerSecond);
+  const on = <T>(event: ClientEvent, parse: (input: unknown) => Parsed<T>, handle: (value: T) => Promise<Ack>) => {
+    // Payloads arrive as unknown whatever the client claims: parsed here, once.
+    const listener = (...args: unknown[]) => {
+      const last = args.at(-1);
+      const reply = typeof last === 'function' ? (args.pop() as (a: Ack) => void) : () => {};
+      if (!budget.take()) return reply({ success: false, error: E.tooManyRequests });
+      const parsed = parse(args[0]);
+      if (!parsed.ok) return reply({ success: false, error: parsed.error });
+      handle(parsed.value).then(reply, (error: unknown) => {
+        console.error(`socket event ${event} failed`, error);
+        reply({ success: false, error: 'Internal server error' });
+      });
+    };
+    socket.on(event, listener as never);
+  };
+  on('room:create', parseCreateRoom, (v) => games.create(socket, v.username));
+  on('room:join', parseJoinRoom, (v) => games.join(socket, v.code, v.username));
+  on('room:leave', parseEmpty, () => games.leave(socket));
+  on('room:rejoin', parseRejoin, (v) => games.rejoin(socket, v.rejoinToken));
+  on('room:setReady', parseSetReady, (v) => games.as(socket, (playerId) => ({ type: 'setReady', playerId, ready: v.ready })));
+  on('room:updateSettings', parseUpdateSettings, (v) => games.as(socket, (playerId) => ({ type: 'updateSettings', playerId, ...v })));
+  on('game:start', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'start', playerId })));
+  on('room:rematch', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'rematch', playerId })));
+  on('game:move', parseMove, (v) => games.as(socket, (playerId) => ({ type: 'move', playerId, row: v.row, col: v.col })));
+  on('game:requestUndo', parseEmpty, () => games.requestUndo(socket));
+  on('game:respondUndo', parseRespondUndo, (v) => games.as(socket, (playerId) => ({ type: 'respondUndo', playerId, requestId: v.requestId, approved: v.approved })));
+  on('game:withdrawUndo', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'withdrawUndo', playerId })));
+  on('game:forfeit', parseEmpty, () => games.forfeit(socket));
+  on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
+  socket.on('disconnect', () => void games.disconnected(socket));
+  void enter(socket, games);
+}
+
+/**
+ * A socket recovered by socket.io is the same player coming back; any other may carry a rejoin
+ * token. Both are told where they are: the page cleared its room when the transport dropped.
+ */
+async function enter(socket: GameSocket, games: GameServer): Promise<void> {
+  if (socket.recovered) {
+    const entered = await games.recover(socket);
+    if (entered?.success) return void socket.emit('room:rejoined', entered as never);
+  }
+  // A recovered socket skipped the middleware: its token is in this handshake, not in its old data.
+  const token = socket.recovered ? parseHandshakeAuth(socket.handshake.auth).rejoinToken : socket.data.rejoinToken;
+  if (!token) return;
+  const entered = await games.rejoin(socket, token);
+  if (entered.success) socket.emit('room:rejoined', entered as never);
+}
