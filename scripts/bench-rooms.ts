@@ -7,7 +7,7 @@
  * this 2-core machine they still share the CPUs).
  *
  * Two servers, one after the other (never at once), with the same bots, rooms and pacing:
- * - game: the real game server (real engine, in-memory PGlite), scripts/bench/rooms-server.ts;
+ * - game: the real game server (real engine, every move durable in PGlite on disk), scripts/bench/rooms-server.ts;
  * - relay: a bare socket.io relay with no game logic and no database (scripts/bench/relay-server.ts),
  *   the limit for this design. Both are measured by the same code (scripts/bench/server-harness.ts).
  * With both (the default) it then prints the two side by side, the ratios game/relay of the CPU
@@ -60,7 +60,7 @@ const MB = 1024 * 1024;
 type ServerKind = 'game' | 'relay';
 /** The servers measured: the game server, and the bare relay it is held against. */
 const SERVERS: Record<ServerKind, { script: string; title: string; args: string[] }> = {
-  game: { script: 'rooms-server.ts', title: 'game server (real engine, in-memory PGlite)', args: ['--events-per-second', String(EVENTS_PER_SECOND)] },
+  game: { script: 'rooms-server.ts', title: 'game server (real engine, every move durable in PGlite on disk)', args: ['--events-per-second', String(EVENTS_PER_SECOND)] },
   relay: { script: 'relay-server.ts', title: 'relay (bare socket.io: no game logic, no database)', args: [] },
 };
 const SETTINGS = { thinkMs: THINK_MS, countdownTickMs: COUNTDOWN_TICK_MS, eventsPerSecond: EVENTS_PER_SECOND, botGapMs: GAP_MS, seed: SEED, timeoutS: TIMEOUT_MS / 1000 };
@@ -193,9 +193,10 @@ async function run(server: ServerProcess, wallStart: number) {
           memoryMB: { baselineRss: serverStats.baseline.rssMB, peakRss: serverStats.peak.rssMB, baselineHeapUsed: serverStats.baseline.heapUsedMB, peakHeapUsed: serverStats.peak.heapUsedMB },
           eventLoopDelayMs: serverStats.eventLoopDelayMs,
           cpuCores: serverStats.cpuCores,
+          databaseCpuCores: serverStats.helperCpuCores,
           // What the server costs per move: its CPU over the play window (game starts included) by the moves played.
           cpuMicrosPerMove: rtts.length > 0 ? r((serverStats.cpuCores * serverStats.windowSeconds * 1e6) / rtts.length, 0) : null,
-          note: "the server process alone; baseline is after it started listening (the game server's includes the in-memory PGlite)",
+          note: "memory: the server process alone, baseline after it started listening; CPU: the server and its embedded database process",
         }
       : null,
     bots: { peakRssMB: r(botPeakRss / MB), eventLoopDelayMs: { p50: lateness(botDelay.percentile(50)), p99: lateness(botDelay.percentile(99)), max: lateness(botDelay.max) }, cpuCores: r(botCpu, 2) },
@@ -216,7 +217,7 @@ function print(kind: ServerKind, report: Report): void {
   console.log(`  move round-trip   p50 ${report.moveRttMs.p50} ms, p99 ${report.moveRttMs.p99} ms, max ${report.moveRttMs.max} ms`);
   if (report.server) {
     const s = report.server;
-    console.log(`  server process    peak rss ${s.memoryMB.peakRss} MB (baseline ${s.memoryMB.baselineRss}), peak heapUsed ${s.memoryMB.peakHeapUsed} MB (baseline ${s.memoryMB.baselineHeapUsed}); event-loop delay p50 ${s.eventLoopDelayMs.p50} / p99 ${s.eventLoopDelayMs.p99} / max ${s.eventLoopDelayMs.max} ms; CPU ${s.cpuCores} cores (${s.cpuMicrosPerMove ?? '-'} µs per move)`);
+    console.log(`  server process    peak rss ${s.memoryMB.peakRss} MB (baseline ${s.memoryMB.baselineRss}), peak heapUsed ${s.memoryMB.peakHeapUsed} MB (baseline ${s.memoryMB.baselineHeapUsed}); event-loop delay p50 ${s.eventLoopDelayMs.p50} / p99 ${s.eventLoopDelayMs.p99} / max ${s.eventLoopDelayMs.max} ms; CPU ${s.cpuCores} cores with its database's ${s.databaseCpuCores} (${s.cpuMicrosPerMove ?? '-'} µs per move)`);
   } else console.log('  server process    no stats');
   console.log(`  bot process       peak rss ${report.bots.peakRssMB} MB; event-loop delay p50 ${report.bots.eventLoopDelayMs.p50} / p99 ${report.bots.eventLoopDelayMs.p99} / max ${report.bots.eventLoopDelayMs.max} ms; CPU ${report.bots.cpuCores} cores`);
   console.log(`  errors            ${report.errors.count}${report.errors.first.map((m) => `\n    - ${m}`).join('')}`);

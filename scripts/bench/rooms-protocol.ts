@@ -16,8 +16,10 @@ export interface ServerStats {
   now: { rssMB: number; heapUsedMB: number; externalMB: number; arrayBuffersMB: number };
   /** Event-loop delay in the window: how late a 10 ms timer fires, ms. */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
-  /** CPU used by the process in the window as a share of one core (1 = one core busy). */
+  /** CPU used by the process and its helpers in the window as a share of one core (1 = one core busy). */
   cpuCores: number;
+  /** Of cpuCores, what the server's helper processes (the embedded database) used. */
+  helperCpuCores: number;
   windowSeconds: number;
   /** Rooms the server holds (the relay forgets a room when its game ends). */
   rooms: number;

@@ -1,6 +1,6 @@
 /**
- * The server process of `npm run bench:rooms`: the real game server (real engine, in-memory
- * PGlite, real HTTP server) on a loopback port, in a process of its own so that it does not
+ * The server process of `npm run bench:rooms`: the real game server (real engine, embedded
+ * PGlite on disk with fsync on, so every move is durable as in production; real HTTP server) on a loopback port, in a process of its own so that it does not
  * share an event loop with the bots. Spawned by scripts/bench-rooms.ts with
  * `tsx scripts/bench/rooms-server.ts --countdown-tick-ms MS --events-per-second N --max-s S [--cpu-prof DIR]`.
  * It is measured and driven over its standard streams by server-harness.ts, as the relay
@@ -8,7 +8,12 @@
  */
 import { createServer } from 'node:http';
 import { createKeys } from '../../server/src/auth/keys';
-import { pgliteForTests } from '../../server/src/db/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../../server/src/db/migrate';
+import { startEmbeddedDatabase } from '../../server/src/db/pglite';
+import { connectPool } from '../../server/src/db/pool';
 import { attachGameServer } from '../../server/src/rooms/index';
 import { loadEngine } from '../../src/engine/load';
 import { option } from './options';
@@ -17,15 +22,28 @@ import { runBenchServer } from './server-harness';
 runBenchServer('rooms-server', async () => {
   const countdownTickMs = option('countdown-tick-ms', 10);
   const eventsPerSecond = option('events-per-second', 20);
-  const database = await pgliteForTests();
+  // As `npm start` runs it: PGlite on disk with fsync on, so every move is durable before its ack.
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-rooms-'));
+  const embedded = await startEmbeddedDatabase({ dataDir });
+  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'bench:rooms PGlite', onClose: embedded.stop });
+  await migrate(db);
+  const database = {
+    db,
+    stop: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
   const keys = await createKeys('bench-secret');
   // socket.io alone: the rest of the HTTP edge plays no part in a game.
   const http = createServer((_req, res) => res.writeHead(404).end());
   const games = attachGameServer(http, { engine: await loadEngine(), db: database.db, keys, countdownTickMs, eventsPerSecond });
+  await games.restore();
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
     http,
     rooms: () => games.game.roomCount,
+    helperPids: () => [embedded.pid()].filter((pid): pid is number => pid !== undefined),
     close: async () => {
       await Promise.race([games.close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
       await database.stop().catch(() => undefined);
