@@ -29,3 +29,6 @@ export type Command =
   | { type: 'tick' };
 
 export type CommandType = Command['type'];
+
+/** The commands a seated player sends, less their player id. */
+export type PlayerCommand = Extract<Command, { playerId: string }>;

@@ -15,12 +15,12 @@ import {
   SERVER_ERRORS as E,
   UNDO_LAPSE_MS,
 } from '../../../src/protocol';
-import type { Command } from './commands';
+import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
 import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
 import type { RoomConfig, RoomState } from './state';
-import type { GameIo, GameSocket } from './transport';
+import type { Ack, GameIo, GameSocket, Games } from './transport';
 
 export interface GameServerOptions {
   engine: Rules;
@@ -38,8 +38,6 @@ export interface GameServerOptions {
   snapshotEvery?: number;
 }
 
-/** An acknowledgement as sent. */
-export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string };
 
 interface LiveRoom {
   state: RoomState;
@@ -55,7 +53,7 @@ export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newId = (): string => randomBytes(9).toString('base64url');
 
-export class GameServer {
+export class GameServer implements Games {
   private readonly rooms = new Map<string, LiveRoom>(); // by room id
   private readonly byCode = new Map<string, string>(); // code → room id
   private readonly byToken = new Map<string, { roomId: string; playerId: string }>(); // token hash → seat
@@ -238,7 +236,7 @@ export class GameServer {
   }
 
   /** A command of the socket's seated player. */
-  async as(socket: GameSocket, command: (playerId: string) => Command): Promise<Ack> {
+  async as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: false, error: seat.error };
     return ack(await this.run(seat.roomId, command(seat.playerId)));

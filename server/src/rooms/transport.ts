@@ -19,7 +19,7 @@ import {
   type Parsed,
   type ServerToClientEvents,
 } from '../../../src/protocol';
-import type { Ack, GameServer } from './game-server';
+import type { PlayerCommand } from './commands';
 import { EventBudget } from './throttle';
 
 /** The state a socket carries: its verified user and the seat it holds. */
@@ -39,8 +39,26 @@ export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inte
 
 type ClientEvent = keyof ClientToServerEvents;
 
+/** An acknowledgement as sent. */
+export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string };
+
+/** What the transport asks of the game server (game-server.ts), one call per client event. */
+export interface Games {
+  readonly eventsPerSecond: number;
+  create(socket: GameSocket, username: string): Promise<Ack>;
+  join(socket: GameSocket, code: string, username: string): Promise<Ack>;
+  leave(socket: GameSocket): Promise<Ack>;
+  rejoin(socket: GameSocket, token: string): Promise<Ack>;
+  recover(socket: GameSocket): Promise<Ack | undefined>;
+  disconnected(socket: GameSocket): Promise<void>;
+  /** A command of the socket's seated player. */
+  as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack>;
+  requestUndo(socket: GameSocket): Promise<Ack>;
+  forfeit(socket: GameSocket): Promise<Ack>;
+}
+
 /** Wires one connection's events to the game server. */
-export function connect(socket: GameSocket, games: GameServer): void {
+export function connect(socket: GameSocket, games: Games): void {
   const budget = new EventBudget(games.eventsPerSecond);
   const on = <T>(event: ClientEvent, parse: (input: unknown) => Parsed<T>, handle: (value: T) => Promise<Ack>) => {
     // Payloads arrive as unknown whatever the client claims: parsed here, once.
@@ -79,7 +97,7 @@ export function connect(socket: GameSocket, games: GameServer): void {
  * A socket recovered by socket.io is the same player coming back; any other may carry a rejoin
  * token. Both are told where they are: the page cleared its room when the transport dropped.
  */
-async function enter(socket: GameSocket, games: GameServer): Promise<void> {
+async function enter(socket: GameSocket, games: Games): Promise<void> {
   if (socket.recovered) {
     const entered = await games.recover(socket);
     if (entered?.success) return void socket.emit('room:rejoined', entered as never);
