@@ -4,6 +4,7 @@
  * uncaught page errors collected.
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { clickCell, expectOccupied, freeCells, occupied, readBoard, type Cell } from './board';
 
 export interface Player {
   name: string;
@@ -82,5 +83,41 @@ export async function nextAlert(player: Player, seen: number, timeout = 10_000):
 export function expectNoPageErrors(...players: Player[]): void {
   for (const player of players) {
     expect(player.errors.map((error) => error.message), `uncaught errors in ${player.name}'s page`).toEqual([]);
+  }
+}
+
+/**
+ * The guest joins the host's room by its code, both ready up and the host starts: returns once
+ * both are on the game page with an empty board, the host (player 0) to move.
+ */
+export async function startOnlineGame(host: Player, guest: Player, code: string): Promise<void> {
+  await joinRoom(guest, code);
+  for (const { page } of [host, guest]) {
+    await expect(page.getByRole('heading', { name: 'Players (2/2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ready', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+  }
+  await host.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+  for (const { page } of [host, guest]) {
+    await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+    await expect(page.getByTestId('game-board')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('game-board')).toHaveAttribute('data-occupied', '0');
+  }
+  await expect(turnIndicator(host.page)).toHaveText('Your turn');
+}
+
+/**
+ * `count` moves of an online game between `a` and `b`: whoever's turn it is clicks a free cell
+ * (the first, unless `pick` chooses); each move is seen on both boards before the next.
+ */
+export async function playOnlineMoves(a: Player, b: Player, count: number, pick = (free: Cell[], _mover: Player): Cell => free[0]!): Promise<void> {
+  for (let move = 0; move < count; move++) {
+    const aToMove = (await turnIndicator(a.page).textContent()) === 'Your turn';
+    const [mover, other] = aToMove ? [a, b] : [b, a];
+    await expect(turnIndicator(mover.page)).toHaveText('Your turn');
+    const before = await occupied(mover.page);
+    await clickCell(mover.page, pick(freeCells(await readBoard(mover.page)), mover));
+    await expectOccupied(mover.page, before + 1, 5_000);
+    await expectOccupied(other.page, before + 1, 5_000);
   }
 }

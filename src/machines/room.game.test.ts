@@ -47,7 +47,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
   });
 
   it('requests an undo on its own turn, once; the opponent sees it and approves', async () => {
-    const t = await inGame('alice');
+    const t = await inGame('alice', gameState({ moveCount: 2 }));
     t.send({ type: 'undo.request' });
     expect(t.sent.at(-1)).toEqual({ event: 'game:requestUndo', payload: {} });
     await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
@@ -56,7 +56,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     t.send({ type: 'undo.request' });
     expect(t.sent).toHaveLength(2); // not while one is pending
 
-    const bob = await inGame('bob');
+    const bob = await inGame('bob', gameState({ moveCount: 2 }));
     bob.send({ type: 'game:undoRequested', payload: { requestId: 'u1', requestedBy: 0, playerId: 'alice' } });
     expect(incomingUndo(bob.context())).toEqual({ requestId: 'u1', requestedBy: 0 });
     bob.send({ type: 'undo.respond', approved: true });
@@ -70,7 +70,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
   });
 
   it("tells the requester 'Undo request was rejected'; 'Failed to request undo' on failure", async () => {
-    const t = await inGame('alice');
+    const t = await inGame('alice', gameState({ moveCount: 2 }));
     t.send({ type: 'undo.request' });
     await t.reply(new Error('x'));
     expect(t.context().connectionError).toBe(ERRORS.requestUndo);
@@ -117,7 +117,8 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     expect(rematchOf(b.context())).toBe('offered');
     b.send({ type: 'room:gameStarting', payload: { countdown: 3, room: room({ status: 'starting', players: swapped }) } });
     expect(rematchOf(b.context())).toBe('asked');
-    b.send({ type: 'game:started', payload: { room: room({ status: 'playing', players: swapped }), gameState: gameState() } });
+    const seatsSwapped = gameState({ seats: [{ id: 'bob', username: 'BOB' }, { id: 'alice', username: 'ALICE' }] });
+    b.send({ type: 'game:started', payload: { room: room({ status: 'playing', players: swapped }), gameState: seatsSwapped } });
     expect(rematchOf(b.context())).toBe('none');
     expect(isLocalTurn(b.context())).toBe(true); // Bob now sits first
 

@@ -16,15 +16,19 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
     expect(secondsLeft(61_000, 90_000)).toBe(0);
   });
 
-  const full = { players: [player('alice', true), player('bob', true)], localPlayerId: 'alice' };
+  const full = { players: [player('alice', true), player('bob', true)], localPlayerId: 'alice', hostId: 'alice' };
   const hostRoom = { code: 'ABC123', status: 'waiting' as const, isHost: true };
 
   it('allows start when the local user is host, the room is full, all are ready and it is waiting', () => {
     expect(canStart(ctx({ ...full, currentRoom: hostRoom }))).toBe(true);
-    expect(canStart(ctx({ ...full, currentRoom: { ...hostRoom, isHost: false } }))).toBe(false);
+    expect(canStart(ctx({ ...full, localPlayerId: 'bob', currentRoom: { ...hostRoom, isHost: false } }))).toBe(false);
     expect(canStart(ctx({ ...full, players: [player('alice', true)], currentRoom: hostRoom }))).toBe(false);
     expect(canStart(ctx({ ...full, players: [player('alice', true), BOB], currentRoom: hostRoom }))).toBe(false);
     expect(canStart(ctx({ ...full, currentRoom: { ...hostRoom, status: 'starting' } }))).toBe(false);
+    // Issue 11 (startRefusal): a player who is away blocks the start, though still ready.
+    expect(canStart(ctx({ ...full, players: [player('alice', true), { ...player('bob', true), connected: false }], currentRoom: hostRoom }))).toBe(false);
+    // The host is the room's hostId, not a flag of its own.
+    expect(canStart(ctx({ ...full, hostId: 'bob', currentRoom: hostRoom }))).toBe(false);
   });
 
   it("is the local player's turn when its index in the players list equals currentPlayer", () => {

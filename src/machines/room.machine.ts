@@ -14,6 +14,7 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import type { Ack } from '../protocol/messages';
 
+import { seatOf } from '../protocol/rules';
 import {
   ERRORS,
   LEFT,
@@ -23,6 +24,7 @@ import {
   type RoomNotice,
   applyAck,
   away,
+  canClaimVictory,
   canRequestUndo,
   canStart,
   connectionErrorMessage,
@@ -34,9 +36,12 @@ import {
   incomingUndo,
   initialRoomContext,
   isLocalTurn,
-  localIndex,
+  inPlay,
+  localSeat,
+  ownUndo,
   rematchOf,
   roomUpdate,
+  undoRequested,
   withStatus,
 } from './room.rules';
 
@@ -62,10 +67,13 @@ export const roomMachine = setup({
     'in a room': ({ context }) => context.currentRoom !== null && context.localPlayerId !== null,
     'is host': ({ context }) => context.currentRoom?.isHost === true,
     'start allowed': ({ context }) => canStart(context),
-    "local player's turn": ({ context }) =>
-      isLocalTurn(context) && context.currentRoom?.status === 'playing' && context.gameState?.progress === 'playing',
+    "local player's turn": ({ context }) => isLocalTurn(context) && inPlay(context),
     'undo allowed': ({ context }) => canRequestUndo(context),
     'undo to answer': ({ context }) => incomingUndo(context) !== null,
+    'own undo pending': ({ context }) => ownUndo(context) !== null,
+    'victory claimable': ({ context }) => canClaimVictory(context),
+    'in this room': ({ context, event }) => 'payload' in event && typeof event.payload === 'object' && 'room' in event.payload && context.currentRoom?.code === event.payload.room.code,
+    'in a room now': ({ context }) => context.currentRoom !== null,
     'rematch allowed': ({ context }) => ['open', 'offered'].includes(rematchOf(context)),
     playing: ({ context }) => context.currentRoom?.status === 'playing',
     acknowledged: ({ event }) => (event as { output?: Ack<object> }).output?.success === true,
@@ -73,6 +81,10 @@ export const roomMachine = setup({
   actions: {
     leave: assign(() => LEFT),
     'tell the server we left': spawnChild('request', { input: { event: 'room:leave', payload: {} } }),
+    // Leaving a game under way forfeits it (the page asked first): said, then the leave.
+    'forfeit if playing': enqueueActions(({ context, enqueue }) => {
+      if (context.currentRoom?.status === 'playing') enqueue.spawnChild('request', { input: { event: 'game:forfeit', payload: {} } });
+    }),
     /** Starts a request: what to send and the text shown if it fails. */
     begin: assign((_, inFlight: Begin) => ({
       inFlight,
@@ -100,6 +112,10 @@ export const roomMachine = setup({
   invoke: { src: 'connection' },
   on: {
     'error.clear': { actions: assign({ connectionError: null }) },
+    // SPEC §5, §8: the lobby's own checks, as the page runs them on Enter or on leaving an empty field.
+    'lobby.missing': { actions: assign({ connectionError: ({ event }) => (event.field === 'username' ? ERRORS.username : ERRORS.roomCode) }) },
+    // Not blocking: the socket reconnects by itself and the rejoin token puts us back (src/net/socket.ts).
+    'server:restarting': { actions: assign({ serverRestarting: true }) },
     'socket.error': { actions: assign({ connectionError: ({ event }) => connectionErrorMessage(event.message) }) },
     'socket.failed': { actions: assign({ connectionError: ({ event }) => event.message }) },
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
@@ -130,35 +146,60 @@ export const roomMachine = setup({
         ...fromRoom(event.payload.room, context.localPlayerId),
         currentRoom: withStatus(fromRoom(event.payload.room, context.localPlayerId).currentRoom ?? null, 'playing'),
         gameState: event.payload.gameState,
+        finish: null,
         gameCountdown: null,
         pendingUndoRequest: null,
       })),
     },
-    'game:moveMade': { actions: assign({ gameState: ({ event }) => event.payload.gameState, lastMoveTimestamp: () => Date.now() }) },
+    // A move restarts the idle clock: nobody may claim victory until it runs out again.
+    'game:moveMade': {
+      actions: assign({ gameState: ({ event }) => event.payload.gameState, lastMoveTimestamp: () => Date.now(), claimableBy: null }),
+    },
     'game:finished': {
+      // News of a room we left (e.g. the game we forfeited on leaving) changes nothing.
+      guard: 'in this room',
       actions: [
-        assign({
-          gameState: ({ event }) => event.payload.gameState,
-          currentRoom: ({ context }) => withStatus(context.currentRoom, 'finished'),
+        assign(({ context, event: { payload } }) => ({
+          ...fromRoom(payload.room, context.localPlayerId),
+          gameState: payload.gameState,
+          currentRoom: withStatus(context.currentRoom, 'finished'),
+          finish: { winner: payload.winner, reason: payload.reason },
           pendingUndoRequest: null,
-        }),
-        // A forfeit has its own alert (game:forfeited); only a full board gets this one.
-        enqueueActions(({ context, event, enqueue }) => {
-          if (event.payload.reason !== 'board-full') return;
-          enqueue.emit({ type: 'notice', message: finishMessage(event.payload.winner, localIndex(context)), backToLobby: false });
+          claimableBy: null,
+        })),
+        // A forfeit has its own alert (game:forfeited); only a full board gets this one. An aborted
+        // or claimed game is told on the page (resultText).
+        enqueueActions(({ context, event: { payload }, enqueue }) => {
+          if (payload.reason !== 'board-full' || payload.winner === null) return;
+          const seat = seatOf(payload.gameState, context.localPlayerId) ?? null;
+          enqueue.emit({ type: 'notice', message: finishMessage(payload.winner, seat), backToLobby: false });
         }),
       ],
     },
     'game:undoRequested': {
-      actions: assign({ pendingUndoRequest: ({ event }) => ({ requestId: event.payload.requestId, requestedBy: event.payload.requestedBy }) }),
+      actions: assign(({ context, event: { payload } }) => undoRequested(context, { requestId: payload.requestId, requestedBy: payload.requestedBy })),
     },
-    'game:undoApproved': { actions: assign({ gameState: ({ event }) => event.payload.gameState, pendingUndoRequest: null }) },
+    // The turn goes back: the idle clock starts again.
+    'game:undoApproved': { actions: assign({ gameState: ({ event }) => event.payload.gameState, pendingUndoRequest: null, claimableBy: null }) },
+    // Answered no, or left unanswered for UNDO_LAPSE_MS (the server then rejects it itself).
     'game:undoRejected': {
-      actions: assign(({ context }) => ({
-        pendingUndoRequest: null,
-        // Only the player who asked is told.
-        connectionError: context.pendingUndoRequest?.requestedBy === localIndex(context) ? ERRORS.undoRejected : context.connectionError,
-      })),
+      actions: assign(({ context, event }) => {
+        const pending = context.pendingUndoRequest;
+        if (pending !== null && pending.requestId !== event.payload.requestId) return {};
+        return {
+          pendingUndoRequest: null,
+          // Only the player who asked is told.
+          connectionError: pending !== null && pending.requestedBy === localSeat(context) ? ERRORS.undoRejected : context.connectionError,
+        };
+      }),
+    },
+    // The requester took it back: the responder's prompt goes.
+    'game:undoWithdrawn': {
+      actions: assign(({ context, event }) => (context.pendingUndoRequest?.requestId === event.payload.requestId ? { pendingUndoRequest: null } : {})),
+    },
+    'game:victoryClaimable': {
+      guard: 'in this room',
+      actions: assign(({ context, event: { payload } }) => ({ ...fromRoom(payload.room, context.localPlayerId), claimableBy: payload.claimant })),
     },
   },
   states: {
@@ -166,16 +207,17 @@ export const roomMachine = setup({
       initial: 'disconnected',
       states: {
         disconnected: {
-          on: { 'socket.connected': { target: 'connected', actions: assign({ isConnected: true, connectionError: null }) } },
+          on: { 'socket.connected': { target: 'connected', actions: assign({ isConnected: true, connectionError: null, serverRestarting: false }) } },
         },
         connected: {
           on: {
             'socket.disconnected': {
               target: 'disconnected',
               // SPEC §4: disconnect clears room, players and local id; the rejoin token stays.
-              actions: assign(({ event }) => ({
+              // During an announced restart the notice says it all.
+              actions: assign(({ context, event }) => ({
                 isConnected: false,
-                connectionError: disconnectedMessage(event.reason),
+                connectionError: context.serverRestarting ? null : disconnectedMessage(event.reason),
                 currentRoom: null,
                 hostId: null,
                 players: [],
@@ -189,9 +231,11 @@ export const roomMachine = setup({
     request: {
       initial: 'idle',
       on: {
-        'room.leave': { target: '.idle', actions: ['tell the server we left', 'leave'] },
+        'room.leave': { target: '.idle', actions: ['forfeit if playing', 'tell the server we left', 'leave'] },
         'socket.disconnected': '.idle',
         'game:forfeited': {
+          // Only in a room: the player who forfeited by leaving has gone already.
+          guard: 'in a room now',
           target: '.idle',
           actions: [
             emit(({ event }) => ({
@@ -266,6 +310,16 @@ export const roomMachine = setup({
                   fallback: ERRORS.respondUndo,
                 }),
               },
+            },
+            'undo.withdraw': {
+              guard: 'own undo pending',
+              target: 'busy',
+              actions: { type: 'begin', params: { event: 'game:withdrawUndo', payload: {}, fallback: ERRORS.withdrawUndo } },
+            },
+            'victory.claim': {
+              guard: 'victory claimable',
+              target: 'busy',
+              actions: { type: 'begin', params: { event: 'game:claimVictory', payload: {}, fallback: ERRORS.claimVictory } },
             },
             forfeit: { guard: 'playing', target: 'busy', actions: { type: 'begin', params: { event: 'game:forfeit', payload: {}, fallback: ERRORS.forfeit } } },
             'rematch.request': {

@@ -5,8 +5,11 @@
 import type { PlayerIndex } from '../engine';
 import {
   DEFAULT_ROOM_SETTINGS,
+  IDLE_CLAIM_MS,
+  UNDO_REQUESTS_PER_GAME,
   type ClientToServerEvents,
   type EnteredRoom,
+  type FinishReason,
   type GameStateView,
   type PendingUndoView,
   type PlayerView,
@@ -16,6 +19,7 @@ import {
   type ServerToClientEvents,
   type UpdateSettingsPayload,
 } from '../protocol/messages';
+import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
 
 export const ERRORS = {
   username: 'Please enter a username',
@@ -32,7 +36,12 @@ export const ERRORS = {
   respondUndo: 'Failed to respond to undo request',
   forfeit: 'Failed to forfeit',
   rematch: 'Failed to request a rematch',
+  withdrawUndo: 'Failed to withdraw the undo request',
+  claimVictory: 'Failed to claim victory',
 } as const;
+
+/** The non-blocking notice while the server restarts (server:restarting) until the socket is back. */
+export const RESTARTING_NOTICE = 'Server restarting — reconnecting…';
 
 export const disconnectedMessage = (reason: string) => `Disconnected from server: ${reason}`;
 export const connectionErrorMessage = (message: string) => `Connection error: ${message}`;
@@ -44,6 +53,12 @@ export type ServerEvent = keyof ServerToClientEvents;
 export interface Outgoing {
   event: ClientEvent;
   payload: object;
+}
+
+/** How a game ended: the winner (null when aborted) and why (src/protocol/messages.ts FinishReason). */
+export interface Finish {
+  winner: PlayerIndex | 'draw' | null;
+  reason: FinishReason;
 }
 
 export interface CurrentRoom {
@@ -63,6 +78,14 @@ export interface RoomContext {
   gameState: GameStateView | null;
   lastMoveTimestamp: number | null;
   pendingUndoRequest: PendingUndoView | null;
+  /** Undo requests each player has left in this game, player 0 first (issue 11). */
+  undoRequestsLeft: [number, number];
+  /** The player who may claim victory now (their opponent, to move, has been idle), if any. */
+  claimableBy: PlayerIndex | null;
+  /** How the last game ended, from game:finished; null while playing or when not heard (e.g. after a rejoin). */
+  finish: Finish | null;
+  /** The server said it is restarting (server:restarting): a notice shows until the socket is back. */
+  serverRestarting: boolean;
   isCreatingRoom: boolean;
   isJoiningRoom: boolean;
   gameCountdown: number | null; // seconds left, 3, 2, 1
@@ -93,7 +116,11 @@ export type RoomEvent =
   | { type: 'cell.place'; row: number; col: number }
   | { type: 'undo.request' }
   | { type: 'undo.respond'; approved: boolean }
+  | { type: 'undo.withdraw' }
+  | { type: 'victory.claim' }
   | { type: 'forfeit' }
+  /** The lobby's fields: a create or join was attempted (Enter, leaving the field) without this one. */
+  | { type: 'lobby.missing'; field: 'username' | 'roomCode' }
   | { type: 'rematch.request' }
   | { type: 'error.clear' };
 
@@ -112,22 +139,32 @@ export function localIndex(context: RoomContext): PlayerIndex | null {
   return index === 0 || index === 1 ? index : null;
 }
 
-/** SPEC §4: host, room full (count equals maxPlayers), all ready, status waiting. */
-export function canStart({ currentRoom, players, roomSettings }: RoomContext): boolean {
-  return (
-    currentRoom !== null &&
-    currentRoom.isHost &&
-    currentRoom.status === 'waiting' &&
-    players.length === roomSettings.maxPlayers &&
-    players.every((p) => p.ready)
-  );
+/**
+ * SPEC §4 with issue 11's shared rule (src/protocol/rules.ts startRefusal): the local player is
+ * the host, the room is full, everyone is ready and present (an away player blocks the start), waiting.
+ */
+export function canStart({ currentRoom, hostId, players, roomSettings, localPlayerId }: RoomContext): boolean {
+  if (currentRoom === null || hostId === null || localPlayerId === null) return false;
+  return startRefusal({ hostId, status: currentRoom.status, players, settings: roomSettings }, localPlayerId) === undefined;
 }
 
-/** SPEC §4: the local player's index in the players list equals currentPlayer. */
-export function isLocalTurn(context: RoomContext): boolean {
-  const index = localIndex(context);
-  return index !== null && context.gameState !== null && context.gameState.currentPlayer === index;
+/**
+ * The local player's seat in the game under way (or last played): from the game's own seats, so
+ * it does not move when someone leaves; before any game, the index in the players list.
+ */
+export function localSeat(context: RoomContext): PlayerIndex | null {
+  if (context.gameState) return seatOf(context.gameState, context.localPlayerId) ?? null;
+  return localIndex(context);
 }
+
+/** SPEC §4: it is the local player's turn (by their seat in the game). */
+export function isLocalTurn(context: RoomContext): boolean {
+  const seat = localSeat(context);
+  return seat !== null && context.gameState !== null && context.gameState.currentPlayer === seat;
+}
+
+/** The game is under way: the room plays and the board is not full. */
+export const inPlay = (context: RoomContext): boolean => context.currentRoom?.status === 'playing' && context.gameState?.progress === 'playing';
 
 /**
  * Where a rematch stands once a game has ended on a full board (after a forfeit both players
@@ -148,21 +185,96 @@ export function rematchOf(context: RoomContext): Rematch {
   return 'open';
 }
 
-/** SPEC §5: only on your own turn, while playing, and not while a request is pending. */
-export function canRequestUndo(context: RoomContext): boolean {
-  return isLocalTurn(context) && context.currentRoom?.status === 'playing' && context.pendingUndoRequest === null;
+/**
+ * Why the local player may not ask for an undo now, or undefined when they may (SPEC §5, issue
+ * 11's shared rule undoRefusal): their turn, a move of theirs to take back, none pending, requests left.
+ */
+export function undoRefusalOf(context: RoomContext): string | undefined {
+  const seat = localSeat(context);
+  const game = context.gameState;
+  if (!inPlay(context) || game === null || seat === null) return 'No game in progress';
+  return undoRefusal(
+    { currentPlayer: game.currentPlayer, moveCount: game.moveCount, pendingUndo: context.pendingUndoRequest, undoRequestsLeft: context.undoRequestsLeft },
+    seat,
+  );
+}
+
+export const canRequestUndo = (context: RoomContext): boolean => undoRefusalOf(context) === undefined;
+
+/** The local player's own undo request, still unanswered (they may withdraw it). */
+export function ownUndo(context: RoomContext): PendingUndoView | null {
+  const pending = context.pendingUndoRequest;
+  const seat = localSeat(context);
+  return pending && seat !== null && pending.requestedBy === seat ? pending : null;
+}
+
+/** Undo requests the local player has left in this game. */
+export function undoRequestsLeftOf(context: RoomContext): number {
+  const seat = localSeat(context);
+  return seat === null ? 0 : context.undoRequestsLeft[seat];
+}
+
+/** 'No undo requests left', '1 undo request left', '2 undo requests left'. */
+export function undoLeftText(left: number): string {
+  if (left <= 0) return 'No undo requests left';
+  return left === 1 ? '1 undo request left' : `${left} undo requests left`;
+}
+
+/** The local player may claim victory: the game is under way and their opponent, to move, is idle. */
+export function canClaimVictory(context: RoomContext): boolean {
+  const seat = localSeat(context);
+  return inPlay(context) && seat !== null && context.claimableBy === seat;
+}
+
+/** '<name> has not moved for 2 minutes', about the claimant's idle opponent. */
+export function idleText(game: Pick<GameStateView, 'seats'>, claimant: PlayerIndex): string {
+  const minutes = Math.round(IDLE_CLAIM_MS / 60_000);
+  return `${seatName(game, otherPlayer(claimant))} has not moved for ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A new undo request (the requester's acknowledgement or the broadcast game:undoRequested, which
+ * the requester may hear too): pending, and one request fewer left for its player. The same
+ * request heard twice counts once; the next room view is authoritative anyway.
+ */
+export function undoRequested(context: RoomContext, request: PendingUndoView): Partial<RoomContext> {
+  if (context.pendingUndoRequest?.requestId === request.requestId) return {};
+  const left: [number, number] = [...context.undoRequestsLeft];
+  left[request.requestedBy] = Math.max(0, left[request.requestedBy] - 1);
+  return { pendingUndoRequest: request, undoRequestsLeft: left };
 }
 
 /** The opponent's undo request this player must answer, if any. */
 export function incomingUndo(context: RoomContext): PendingUndoView | null {
   const pending = context.pendingUndoRequest;
-  return pending && pending.requestedBy !== localIndex(context) ? pending : null;
+  const seat = localSeat(context);
+  return pending && seat !== null && pending.requestedBy !== seat ? pending : null;
 }
 
 /** SPEC §4 "Multiplayer game events": the finish alert from the local player's point of view. */
 export function finishMessage(winner: PlayerIndex | 'draw', local: PlayerIndex | null): string {
   if (winner === 'draw') return 'Game ended in a draw!';
   return winner === local ? 'You won!' : 'You lost!';
+}
+
+const FINISH_CAUSE: Partial<Record<FinishReason, string>> = {
+  forfeit: 'opponent forfeited',
+  abandoned: 'opponent left',
+  claimed: 'opponent idle',
+};
+
+/**
+ * The game-over line under the turn indicator, names from the game's seats (they stay when a
+ * player leaves): 'Game aborted'; '<name> wins: opponent idle' (or forfeited, left); '<name> wins!';
+ * 'Draw!'. Without a heard finish (after a rejoin) a full board's result comes from the scores.
+ */
+export function resultText(game: GameStateView, finish: Finish | null): string | null {
+  if (finish?.reason === 'aborted' || (finish && finish.winner === null)) return 'Game aborted';
+  const winner = finish ? finish.winner : game.progress === 'over' ? winnerOf(game.scores) : null;
+  if (winner === null) return null;
+  if (winner === 'draw') return 'Draw!';
+  const cause = finish ? FINISH_CAUSE[finish.reason] : undefined;
+  return cause ? `${seatName(game, winner)} wins: ${cause}` : `${seatName(game, winner)} wins!`;
 }
 
 /** A room view as context fields; the host flag is the local player's, whoever sent it. */
@@ -173,6 +285,8 @@ export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<
     players: room.players,
     roomSettings: { ...room.settings },
     pendingUndoRequest: room.pendingUndo,
+    undoRequestsLeft: [room.undoRequestsLeft[0], room.undoRequestsLeft[1]],
+    claimableBy: room.claimableBy,
   };
 }
 
@@ -196,7 +310,16 @@ export function away(awayUntil: Record<string, number>, playerId: string, graceM
 export const secondsLeft = (until: number, now: number): number => Math.max(0, Math.ceil((until - now) / 1000));
 
 export function entered({ room, playerId, rejoinToken, gameState }: EnteredRoom): Partial<RoomContext> {
-  return { ...fromRoom(room, playerId), localPlayerId: playerId, rejoinToken, gameState, gameCountdown: null, connectionError: null, awayUntil: {} };
+  return {
+    ...fromRoom(room, playerId),
+    localPlayerId: playerId,
+    rejoinToken,
+    gameState,
+    finish: null,
+    gameCountdown: null,
+    connectionError: null,
+    awayUntil: {},
+  };
 }
 
 export const withStatus = (room: CurrentRoom | null, status: RoomStatus) => (room ? { ...room, status } : null);
@@ -224,10 +347,11 @@ export function applyAck(context: RoomContext, { event }: Outgoing, ack: Record<
     case 'game:move':
       return ack.gameState ? { gameState: ack.gameState as GameStateView, lastMoveTimestamp: Date.now() } : {};
     case 'game:requestUndo': {
-      const requestedBy = localIndex(context);
-      return typeof ack.requestId === 'string' && requestedBy !== null ? { pendingUndoRequest: { requestId: ack.requestId, requestedBy } } : {};
+      const requestedBy = localSeat(context);
+      return typeof ack.requestId === 'string' && requestedBy !== null ? undoRequested(context, { requestId: ack.requestId, requestedBy }) : {};
     }
     case 'game:respondUndo':
+    case 'game:withdrawUndo':
       return { pendingUndoRequest: null };
     default:
       return {};
@@ -241,6 +365,9 @@ export const LEFT: Partial<RoomContext> = {
   players: [],
   localPlayerId: null,
   pendingUndoRequest: null,
+  undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+  claimableBy: null,
+  finish: null,
   gameCountdown: null,
   gameState: null,
   rejoinToken: null,
@@ -258,6 +385,10 @@ export const initialRoomContext: RoomContext = {
   gameState: null,
   lastMoveTimestamp: null,
   pendingUndoRequest: null,
+  undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+  claimableBy: null,
+  finish: null,
+  serverRestarting: false,
   isCreatingRoom: false,
   isJoiningRoom: false,
   gameCountdown: null,

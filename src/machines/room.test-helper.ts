@@ -26,6 +26,8 @@ export function room(overrides: Partial<RoomView> = {}): RoomView {
     players: [ALICE],
     settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 },
     pendingUndo: null,
+    undoRequestsLeft: [3, 3],
+    claimableBy: null,
     ...overrides,
   };
 }
@@ -41,6 +43,10 @@ export function gameState(overrides: Partial<GameStateView> = {}): GameStateView
     scoringMechanism: 'connection',
     moveCount: 0,
     lastMove: null,
+    seats: [
+      { id: 'alice', username: 'ALICE' },
+      { id: 'bob', username: 'BOB' },
+    ],
     ...overrides,
   };
 }

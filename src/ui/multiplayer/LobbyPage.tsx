@@ -2,11 +2,13 @@
  * /multiplayer (SPEC §2 "Multiplayer lobby", "In a room"): create or join a room, then the
  * room itself. When the game starts everyone moves to /multiplayer/game.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ERRORS } from '../../machines/room.machine';
 import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { RoomPanel } from './RoomPanel';
+import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -28,6 +30,7 @@ export default function LobbyPage() {
 
   return (
     <main className="multiplayer">
+      <ServerNotice context={context} />
       {context.currentRoom ? <RoomPanel context={context} busy={busy} send={send} /> : <Lobby />}
       {context.connectionError && (
         <p className="multiplayer-error" role="alert">
@@ -50,6 +53,7 @@ function Lobby() {
   const connected = context.isConnected;
   const waiting = busy || !connected;
   const hasName = username.trim() !== '';
+  const hasCode = code.trim() !== '';
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +62,19 @@ function Lobby() {
   const join = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'room.join', code, username });
+  };
+
+  // SPEC §2 keeps the buttons disabled without a username (or a code, to join); SPEC §5 and §8
+  // say why: on Enter in an empty field (a disabled button swallows it) and on leaving one.
+  const missing = (field: 'username' | 'roomCode') => send({ type: 'lobby.missing', field });
+  const enter = (event: KeyboardEvent<HTMLInputElement>, why: 'username' | 'roomCode' | null) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || why === null) return;
+    event.preventDefault();
+    missing(why);
+  };
+  // Typing into the field named by the message takes the message away.
+  const typed = (message: string, value: string) => {
+    if (context.connectionError === message && value.trim() !== '') send({ type: 'error.clear' });
   };
 
   return (
@@ -72,7 +89,14 @@ function Lobby() {
           maxLength={USERNAME_MAX}
           autoComplete="nickname"
           placeholder="Enter your username"
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            typed(ERRORS.username, e.target.value);
+          }}
+          onKeyDown={(e) => enter(e, hasName ? null : 'username')}
+          onBlur={() => {
+            if (!hasName) missing('username');
+          }}
         />
         <button type="submit" className="button button-primary" disabled={waiting || !hasName}>
           {context.isCreatingRoom ? 'Creating...' : 'Create Room'}
@@ -88,9 +112,16 @@ function Lobby() {
             autoComplete="off"
             placeholder="ABC123"
             className="multiplayer-code"
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            onChange={(e) => {
+              setCode(e.target.value.toUpperCase());
+              typed(ERRORS.roomCode, e.target.value);
+            }}
+            onKeyDown={(e) => enter(e, !hasCode ? 'roomCode' : !hasName ? 'username' : null)}
+            onBlur={() => {
+              if (!hasCode) missing('roomCode');
+            }}
           />
-          <button type="submit" className="button" disabled={waiting || !hasName || code.trim() === ''}>
+          <button type="submit" className="button" disabled={waiting || !hasName || !hasCode}>
             {context.isJoiningRoom ? 'Joining...' : 'Join'}
           </button>
         </div>

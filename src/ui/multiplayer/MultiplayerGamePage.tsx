@@ -3,34 +3,56 @@
  * single-device page's board and scores. Without a room it goes back to /multiplayer.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { parseBoardState, type BoardState, type CellPosition, type Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
-import { canRequestUndo, incomingUndo, isLocalTurn, localIndex } from '../../machines/room.machine';
+import {
+  canClaimVictory,
+  canRequestUndo,
+  idleText,
+  incomingUndo,
+  isLocalTurn,
+  localSeat,
+  ownUndo,
+  resultText,
+  undoLeftText,
+  undoRefusalOf,
+  undoRequestsLeftOf,
+} from '../../machines/room.machine';
 import type { GameStateView } from '../../protocol/messages';
+import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
 import { GameBoard } from '../board/GameBoard';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
+import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import './multiplayer.css';
 
 export default function MultiplayerGamePage() {
-  const { context } = useRoom();
+  const { context, send } = useRoom();
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Where the player chose to go when leaving: the room is gone in the same render, and the
+  // redirect below must not send them to the lobby instead (the router navigates in a transition).
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
   useEffect(() => {
     loadEngine().then(setEngine, (error: unknown) => setFailure(String(error)));
   }, []);
 
+  if (leavingTo) return <Navigate to={leavingTo} />;
   if (!context.currentRoom) return <Navigate to="/multiplayer" replace />;
   if (failure) return <p role="alert">Could not load the game engine: {failure}</p>;
   if (!engine || !context.gameState) return <p className="page-loading">Loading the game…</p>;
-  return <OnlineGame engine={engine} gameState={context.gameState} />;
+  const leaveTo = (to: string) => {
+    setLeavingTo(to);
+    send({ type: 'room.leave' });
+  };
+  return <OnlineGame engine={engine} gameState={context.gameState} leaveTo={leaveTo} />;
 }
 
 /** The server's board, parsed once here at the edge; an unreadable one shows as empty. */
@@ -41,10 +63,19 @@ function boardOf(view: GameStateView): BoardState {
   return { occupiedCells: [new Set(), new Set()], gridWidth: view.boardState.gridWidth, gridHeight: view.boardState.gridHeight };
 }
 
-function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStateView }) {
-  const navigate = useNavigate();
+/** What the confirm dialog asks: the Forfeit button, or leaving (Back to Lobby, Home) a game under way. */
+type Confirming = { kind: 'forfeit' } | { kind: 'leave'; to: string } | null;
+
+interface OnlineGameProps {
+  engine: Engine;
+  gameState: GameStateView;
+  /** Leaves the room (forfeiting a game under way) and goes to `to`. */
+  leaveTo(to: string): void;
+}
+
+function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const { context, busy, send } = useRoom();
-  const [confirmForfeit, setConfirmForfeit] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
   const board = useMemo(() => boardOf(gameState), [gameState]);
   const mode = gameState.scoringMechanism;
@@ -54,26 +85,44 @@ function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStat
     [groups],
   );
   const { players, currentRoom } = context;
-  const names: [string, string] = [players[0]?.username ?? 'Player 1', players[1]?.username ?? 'Player 2'];
+  // Names come with the game's seats: they stay put when a player leaves the room (issue 11).
+  const names: [string, string] = [seatName(gameState, 0), seatName(gameState, 1)];
+  const me = localSeat(context);
+  const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
   const myTurn = isLocalTurn(context);
   const over = gameState.progress === 'over' || currentRoom?.status === 'finished';
-  const toMove = players[gameState.currentPlayer];
-  const absent = players.find((p, index) => !p.connected && index !== localIndex(context));
+  const playing = currentRoom?.status === 'playing' && !over;
+  const absent = players.find((p) => !p.connected && p.id !== context.localPlayerId && seatOf(gameState, p.id) !== undefined);
   const undoToAnswer = incomingUndo(context);
+  const myUndo = ownUndo(context);
+  const undoRefusal = undoRefusalOf(context);
+  const result = over ? resultText(gameState, context.finish) : null;
   const lastMove: CellPosition | undefined = gameState.lastMove ? { gridX: gameState.lastMove.col, gridY: gameState.lastMove.row } : undefined;
 
-  const leaveTo = (to: string) => {
-    send({ type: 'room.leave' });
-    navigate(to);
-  };
+  // SPEC §5: leaving a game under way forfeits it, so it asks first (the machine forfeits, then leaves).
+  const leave = (to: string) => (playing ? setConfirming({ kind: 'leave', to }) : leaveTo(to));
 
   return (
     <main className="multiplayer multiplayer-game">
+      <ServerNotice context={context} />
       <h1>{currentRoom ? `Room: ${currentRoom.code}` : 'Multiplayer Game'}</h1>
       <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
-        {over ? 'Game over' : myTurn ? 'Your turn' : `${toMove?.username ?? 'Opponent'}'s turn`}
+        {over ? 'Game over' : myTurn ? 'Your turn' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
       </p>
+      {result && (
+        <p className="multiplayer-result" data-testid="game-result">
+          {result}
+        </p>
+      )}
       {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
+      {canClaimVictory(context) && me !== null && (
+        <section className="multiplayer-claim" aria-label="Claim victory">
+          <p className="multiplayer-note">{idleText(gameState, me)}</p>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'victory.claim' })}>
+            Claim victory
+          </button>
+        </section>
+      )}
       <ScoreDisplay scores={gameState.scores} groups={breakdown} currentPlayer={gameState.currentPlayer} names={names} progress={over ? 'over' : 'playing'} />
       <div className="multiplayer-board">
         <GameBoard
@@ -99,34 +148,53 @@ function OnlineGame({ engine, gameState }: { engine: Engine; gameState: GameStat
         </p>
       )}
       <RematchPanel context={context} busy={busy} send={send} />
+      {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
       <div className="multiplayer-actions">
-        <button type="button" className="button" disabled={!canRequestUndo(context)} onClick={() => send({ type: 'undo.request' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={!canRequestUndo(context)}
+          title={playing ? undoRefusal : undefined}
+          aria-describedby={playing ? 'mp-undo-left' : undefined}
+          onClick={() => send({ type: 'undo.request' })}
+        >
           Request Undo
         </button>
-        <button type="button" className="button button-danger" disabled={over} onClick={() => setConfirmForfeit(true)}>
+        {myUndo && playing && (
+          <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'undo.withdraw' })}>
+            Withdraw
+          </button>
+        )}
+        <button type="button" className="button button-danger" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
           Forfeit
         </button>
       </div>
+      {playing && (
+        <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
+          {undoLeftText(undoRequestsLeftOf(context))}
+        </p>
+      )}
       <footer className="multiplayer-actions">
-        <button type="button" className="button" onClick={() => leaveTo('/multiplayer')}>
+        <button type="button" className="button" onClick={() => leave('/multiplayer')}>
           Back to Lobby
         </button>
-        <button type="button" className="button" onClick={() => leaveTo('/home')}>
+        <button type="button" className="button" onClick={() => leave('/home')}>
           Home
         </button>
       </footer>
       <ConfirmDialog
-        open={confirmForfeit}
+        open={confirming !== null}
         title="Forfeit"
         message="Are you sure you want to forfeit the game?"
         confirmText="Forfeit"
         cancelText="Cancel"
         variant="danger"
         onConfirm={() => {
-          setConfirmForfeit(false);
-          send({ type: 'forfeit' });
+          setConfirming(null);
+          if (confirming?.kind === 'leave') leaveTo(confirming.to);
+          else send({ type: 'forfeit' });
         }}
-        onCancel={() => setConfirmForfeit(false)}
+        onCancel={() => setConfirming(null)}
       />
       <Modal open={undoToAnswer !== null} title="Undo Request" onClose={() => {}} closeOnOverlay={false}>
         <p>Opponent requests to undo their last move</p>

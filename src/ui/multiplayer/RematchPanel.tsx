@@ -3,7 +3,8 @@
  * lichess's Rematch). Either player asks; the other sees the offer and accepts with the same
  * button; then the next game counts down ('Game starting in N...') with the seats swapped.
  */
-import { rematchOf, type RoomContext, type RoomEvent } from '../../machines/room.machine';
+import { localSeat, rematchOf, type RoomContext, type RoomEvent } from '../../machines/room.machine';
+import { otherPlayer, seatName } from '../../protocol/rules';
 
 export interface RematchPanelProps {
   context: RoomContext;
@@ -14,7 +15,9 @@ export interface RematchPanelProps {
 export function RematchPanel({ context, busy, send }: RematchPanelProps) {
   const rematch = rematchOf(context);
   if (rematch === 'none') return null;
-  const opponent = context.players.find((p) => p.id !== context.localPlayerId)?.username ?? 'Your opponent';
+  // The opponent of the game just played, by seat: the room's list may have changed since.
+  const seat = localSeat(context);
+  const opponent = context.gameState && seat !== null ? seatName(context.gameState, otherPlayer(seat)) : 'Your opponent';
   const note = {
     open: null,
     offered: `${opponent} wants a rematch`,

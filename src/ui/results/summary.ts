@@ -1,6 +1,7 @@
 /** What the Game Over dialog shows besides the headline, as pure functions for tests. */
 import type { AiLevel, PlayerIndex, Scores } from '../../engine';
 import { humanPlayer } from '../../game/result';
+import { otherPlayer } from '../../protocol/rules';
 import type { BoardSize, PlayerMode } from '../../game/types';
 
 export interface ScoreBox {
@@ -13,7 +14,7 @@ export interface ScoreBox {
 export function scoreBoxes(scores: Scores, playerMode: PlayerMode): [ScoreBox, ScoreBox] {
   if (playerMode === 'ai') {
     const human = humanPlayer();
-    const ai: PlayerIndex = human === 0 ? 1 : 0;
+    const ai: PlayerIndex = otherPlayer(human);
     return [
       { label: 'You', score: scores[human], player: human },
       { label: 'AI', score: scores[ai], player: ai },
