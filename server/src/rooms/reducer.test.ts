@@ -169,6 +169,18 @@ describe('fair play', () => {
     expect(s.run({ type: 'claimVictory', playerId: 'b' }, GAME_START + 2000 + IDLE_CLAIM_MS + 6).reply).toEqual({ success: false, error: E.cannotClaim });
   });
 
+  it('an undo request answered by the opponent restarts the idle clock and takes the claim away', () => {
+    const s = startedGame();
+    s.run(move('a', 0, 0), GAME_START + 1000);
+    s.run(move('b', 1, 1), GAME_START + 2000);
+    s.run({ type: 'tick' }, GAME_START + 2000 + IDLE_CLAIM_MS);
+    expect(s.state.claimableBy).toBe(1);
+    s.run({ type: 'requestUndo', playerId: 'a', requestId: 'u1' }, GAME_START + 2000 + IDLE_CLAIM_MS + 1);
+    s.run({ type: 'respondUndo', playerId: 'b', requestId: 'u1', approved: true }, GAME_START + 2000 + IDLE_CLAIM_MS + 2);
+    expect(s.state.claimableBy).toBeNull();
+    expect(s.run({ type: 'claimVictory', playerId: 'b' }, GAME_START + 2000 + IDLE_CLAIM_MS + 3).reply).toEqual({ success: false, error: E.cannotClaim });
+  });
+
   it('a first player who never moves gets the game aborted, not lost', () => {
     const s = startedGame();
     s.run({ type: 'tick' }, GAME_START + IDLE_CLAIM_MS);

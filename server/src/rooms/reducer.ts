@@ -124,7 +124,7 @@ function fire(draft: Draft, room: RoomState, at: number, config: RoomConfig): vo
   if (room.pendingUndo && room.pendingUndo.lapsesAt === at) {
     // Unanswered: a rejection, as the requester sees it ('Undo request was rejected').
     const { requestId } = room.pendingUndo;
-    set(draft, { ...room, pendingUndo: null, turnSince: at });
+    set(draft, { ...room, pendingUndo: null, turnSince: at, claimableBy: null });
     return emit(draft, { event: 'game:undoRejected', payload: { requestId } });
   }
   if (room.status === 'playing' && room.game && room.turnSince !== null && room.turnSince + config.idleClaimMs === at) {
@@ -353,13 +353,13 @@ function play(draft: Draft, room: RoomState, command: GameCommand, now: number, 
       if (!pending || pending.requestId !== command.requestId) return { success: false, error: E.noSuchUndo };
       if (pending.requestedBy === index) return { success: false, error: E.cannotRespondOwnUndo };
       if (!command.approved) {
-        set(draft, { ...room, pendingUndo: null, turnSince: now });
+        set(draft, { ...room, pendingUndo: null, turnSince: now, claimableBy: null });
         emit(draft, { event: 'game:undoRejected', payload: { requestId: pending.requestId } });
         return { success: true };
       }
       // The requester's last move and the opponent's reply after it: the turn comes back to them.
       const settings = gameSettings(room.settings);
-      const next = set(draft, { ...room, game: undo(undo(game, settings), settings), moves: room.moves.slice(0, -2), pendingUndo: null, turnSince: now });
+      const next = set(draft, { ...room, game: undo(undo(game, settings), settings), moves: room.moves.slice(0, -2), pendingUndo: null, turnSince: now, claimableBy: null });
       emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next) as GameStateView } });
       return { success: true };
     }
@@ -367,7 +367,7 @@ function play(draft: Draft, room: RoomState, command: GameCommand, now: number, 
       const pending = room.pendingUndo;
       if (!pending) return { success: false, error: E.noSuchUndo };
       if (pending.requestedBy !== index) return { success: false, error: E.notYourUndo };
-      set(draft, { ...room, pendingUndo: null, turnSince: now });
+      set(draft, { ...room, pendingUndo: null, turnSince: now, claimableBy: null });
       emit(draft, { event: 'game:undoWithdrawn', payload: { requestId: pending.requestId } });
       return { success: true };
     }
