@@ -1,25 +1,42 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { entered, gameState, room, VALID } from '../protocol/fixtures.test-helper';
+import type { Ack, AckOf, ClientToServerEvents, EnteredRoom, InterServerEvents, ServerToClientEvents } from '../protocol/messages';
 import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, type SocketService } from './socket';
 
-// A real socket.io server on a loopback port: the service is tested against the real protocol.
-let io: Server;
+// A real socket.io server on a loopback port, typed with the protocol: the service is tested
+// against the real protocol. Its handlers answer as the game server does, or not quite.
+let io: Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 let url: string;
 let service: SocketService | null = null;
 const tokens: unknown[] = [];
+const received: [string, unknown][] = [];
 
 beforeEach(async () => {
   const http = createServer();
   io = new Server(http);
+  received.length = 0;
   io.on('connection', (socket) => {
     const auth = socket.handshake.auth as { token?: unknown; rejoinToken?: unknown };
     tokens.push(auth.rejoinToken ? [auth.token, auth.rejoinToken] : auth.token);
-    socket.on('echo', (payload: unknown, ack: (reply: unknown) => void) => ack({ success: true, payload }));
-    socket.on('ping:noPayload', (ack: (reply: unknown) => void) => ack({ success: true }));
-    socket.on('shout', (_p: unknown, ack: (r: unknown) => void) => {
-      socket.emit('room:playerJoined', { players: [] });
+    socket.on('room:create', (payload, ack) => {
+      received.push(['room:create', payload]);
+      ack({ success: true, ...entered, room: { ...room, code: 'NEW123' } });
+    });
+    // A malformed acknowledgement: the room's code is missing.
+    socket.on('room:join', (_payload, ack) => ack({ success: true, ...entered, room: { ...room, code: undefined } } as never));
+    socket.on('game:move', (payload, ack) => {
+      received.push(['game:move', payload]);
+      ack({ success: true, gameState, extra: 'dropped' } as never);
+    });
+    // socket.io hands the acknowledgement over as the only argument when nothing was sent.
+    socket.on('game:start', ((ack: (reply: unknown) => void) => ack({ success: true })) as never);
+    socket.on('game:claimVictory', (_payload, ack) => ack({ success: false, error: 'You cannot claim victory yet' }));
+    socket.on('game:withdrawUndo', (payload, ack) => {
+      socket.emit('room:playerJoined', VALID['room:playerJoined']);
+      received.push(['game:withdrawUndo', payload]);
       ack({ success: true });
     });
   });
@@ -62,19 +79,50 @@ describe('socket service', () => {
 
   it("throws 'Socket not connected' when used before connecting", () => {
     service = createSocketService({ url, events: new EventTarget(), getToken: async () => null });
-    expect(() => service!.emit('echo', {})).toThrow(NOT_CONNECTED);
+    expect(() => service!.emit('game:forfeit', {})).toThrow(NOT_CONNECTED);
     expect(() => service!.on('game:started', () => {})).toThrow(NOT_CONNECTED);
   });
 
-  it('connects, sends the access token, and resolves emits with the acknowledgement', async () => {
+  it('connects, sends the access token, and resolves emits with the parsed acknowledgement', async () => {
     const { target, seen } = recordEvents();
     service = createSocketService({ url, events: target, getToken: async () => 'token-1' });
     service.connect();
     await until(() => seen.length > 0);
     expect(seen).toEqual([['websocket-connected', null]]);
     expect(tokens).toEqual(['token-1']);
-    expect(await service.emit('echo', { code: 'ABC123' })).toEqual({ success: true, payload: { code: 'ABC123' } });
-    expect(await service.emit('ping:noPayload')).toEqual({ success: true });
+    const created = await service.emit('room:create', { username: 'Ann' });
+    expectTypeOf(created).toEqualTypeOf<AckOf<'room:create'>>();
+    expectTypeOf(created).toExtend<Ack<EnteredRoom>>();
+    expect(created).toEqual({ success: true, ...entered, room: { ...room, code: 'NEW123' } });
+    expect(received).toEqual([['room:create', { username: 'Ann' }]]);
+    // What the protocol does not name is dropped.
+    expect(await service.emit('game:move', { row: 0, col: 1 })).toEqual({ success: true, gameState });
+    // An event without data may be sent without a payload.
+    expect(await service.emit('game:start')).toEqual({ success: true });
+    expect(await service.emit('game:claimVictory', {})).toEqual({ success: false, error: 'You cannot claim victory yet' });
+  });
+
+  it('turns a malformed acknowledgement into a refusal naming the field', async () => {
+    const { target, seen } = recordEvents();
+    service = createSocketService({ url, events: target, getToken: async () => null });
+    service.connect();
+    await until(() => seen.length > 0);
+    expect(await service.emit('room:join', { code: 'ABC234', username: 'Bob' })).toEqual({
+      success: false,
+      error: 'Malformed acknowledgement of room:join: room.code is missing',
+    });
+  });
+
+  it('parses the acknowledgement of an event named as any client event (the room machine’s requests)', async () => {
+    const { target, seen } = recordEvents();
+    service = createSocketService({ url, events: target, getToken: async () => null });
+    service.connect();
+    await until(() => seen.length > 0);
+    const request = { event: 'game:move' as keyof ClientToServerEvents, payload: { row: 2, col: 3 } as object };
+    const ack = await service.emit<Ack<object>>(request.event, request.payload);
+    expectTypeOf(ack).toEqualTypeOf<Ack<object>>();
+    expect(ack).toEqual({ success: true, gameState });
+    expect(received).toEqual([['game:move', { row: 2, col: 3 }]]);
   });
 
   it('sends no token for an anonymous player', async () => {
@@ -97,12 +145,17 @@ describe('socket service', () => {
     const { target, seen } = recordEvents();
     service = createSocketService({ url, events: target, getToken: async () => null });
     service.connect();
-    const received: unknown[] = [];
-    const off = service.on('room:playerJoined', (payload) => received.push(payload));
+    const heard: unknown[] = [];
+    const off = service.on('room:playerJoined', (payload) => heard.push(payload));
     await until(() => seen.length > 0);
-    await service.emit('shout', {});
-    await until(() => received.length === 1);
+    await service.emit('game:withdrawUndo', {});
+    await until(() => heard.length === 1);
+    // As it came off the wire: the listener parses it.
+    expect(heard).toEqual([VALID['room:playerJoined']]);
     off();
+    await service.emit('game:withdrawUndo', {});
+    await until(() => received.length === 2);
+    expect(heard).toHaveLength(1);
   });
 
   it('surfaces a server-side disconnect with its reason', async () => {

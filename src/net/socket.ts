@@ -2,10 +2,22 @@
  * The one socket.io connection to the game server (SPEC §4 "Socket connection", §7 "Realtime
  * socket", §9 "Socket client"). Its connection states are surfaced as window events
  * (websocket-connected, websocket-disconnected with the reason, websocket-error with the
- * message) so any part of the page can follow them without holding the socket.
+ * message) so any part of the page can follow them without holding the socket. The socket is
+ * typed with the protocol's events, and every acknowledgement is parsed by its event's schema
+ * (parseAck) before anyone sees it (ARCHITECTURE.md rule 4).
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { HandshakeAuth } from '../protocol/messages';
+import type {
+  Ack,
+  AckOf,
+  ClientEventName,
+  ClientEventPayload,
+  ClientToServerEvents,
+  EmptyPayload,
+  HandshakeAuth,
+  ServerToClientEvents,
+} from '../protocol/messages';
+import { parseAck } from '../protocol/parse';
 import { getSupabase } from '../services/supabase';
 import { loadRejoinToken } from './rejoin';
 
@@ -26,13 +38,32 @@ export const ACK_TIMEOUT = 10_000;
 
 export type Unsubscribe = () => void;
 
+/** The page's end of the typed socket.io connection. */
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A client event's payload argument: optional for the events without data. */
+export type PayloadArgs<E extends ClientEventName> =
+  ClientEventPayload<E> extends EmptyPayload ? [payload?: EmptyPayload] : [payload: ClientEventPayload<E>];
+
 export interface SocketService {
   /** Opens the connection (once; later calls reuse it). */
   connect(): void;
-  /** Sends an event and resolves with the server's acknowledgement. Throws before connecting. */
-  emit<Ack = unknown>(event: string, payload?: unknown): Promise<Ack>;
-  /** Listens to a server event; returns the unsubscribe. Throws before connecting. */
-  on(event: string, handler: (payload: unknown) => void): Unsubscribe;
+  /**
+   * Sends a client event and resolves with its acknowledgement, parsed by the event's schema:
+   * a malformed one resolves as {success: false, error} naming the field. Rejects when none
+   * comes within ACK_TIMEOUT. Throws before connecting.
+   */
+  emit<E extends ClientEventName>(event: E, ...payload: PayloadArgs<E>): Promise<AckOf<E>>;
+  /**
+   * The same for a caller holding the event as any client event (the room machine's requests):
+   * the acknowledgement is parsed all the same. A type argument, if given, is ignored.
+   */
+  emit<_A extends Ack<object> = Ack<object>>(event: ClientEventName, payload?: object): Promise<Ack<object>>;
+  /**
+   * Listens to a server event; returns the unsubscribe. Throws before connecting. The payload
+   * arrives as it came off the wire: the listener parses it (parseServerEvent).
+   */
+  on(event: keyof ServerToClientEvents, handler: (payload: unknown) => void): Unsubscribe;
   isConnected(): boolean;
   /** Closes the connection; a later connect() opens a new one. */
   disconnect(): void;
@@ -50,7 +81,7 @@ export interface SocketServiceOptions {
 
 /** Builds the service; the page uses the shared `socketService` below. */
 export function createSocketService({ url, events, getToken, getRejoinToken = () => null }: SocketServiceOptions): SocketService {
-  let socket: Socket | null = null;
+  let socket: GameSocket | null = null;
   const fire = (type: string, detail?: unknown) => events.dispatchEvent(new CustomEvent(type, { detail }));
 
   return {
@@ -74,10 +105,13 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       socket.on('disconnect', (reason) => fire('websocket-disconnected', reason));
       socket.on('connect_error', (error) => fire('websocket-error', error.message));
     },
-    emit<Ack>(event: string, payload?: unknown): Promise<Ack> {
+    emit<E extends ClientEventName>(event: E, payload?: unknown): Promise<AckOf<E>> {
       if (!socket?.connected) throw new Error(NOT_CONNECTED);
-      const timed = socket.timeout(ACK_TIMEOUT);
-      return (payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload)) as Promise<Ack>;
+      // Untyped here on purpose: socket.io would type the acknowledgement as the protocol
+      // promises, but it is untrusted until its schema has parsed it.
+      const timed = socket.timeout(ACK_TIMEOUT) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
+      const reply = payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload);
+      return reply.then((ack) => parseAck(event, ack));
     },
     on(event, handler) {
       if (!socket) throw new Error(NOT_CONNECTED);

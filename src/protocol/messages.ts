@@ -1,25 +1,16 @@
 /**
  * The realtime socket protocol (SPEC §7 "Realtime socket"), shared by the client and
  * the game server: event names, payloads, acknowledgements and the views of a room
- * and a game that the server sends. Everything here is plain JSON.
+ * and a game that the server sends. Everything here is plain JSON. The payload types are
+ * derived from their schemas (./schemas, valibot), so what is parsed is what is typed.
  */
-import type { PlayerIndex, Scores, ScoringMechanism } from '../engine';
+import type * as v from 'valibot';
+import type * as S from './schemas';
 
-// ---------------------------------------------------------------- shared shapes
+// ---------------------------------------------------------------- limits
 
 /** Board sizes a room may use (SPEC §9); the default is 6. */
-export type RoomBoardSize = 6 | 8 | 10;
-export const ROOM_BOARD_SIZES: readonly RoomBoardSize[] = [6, 8, 10];
-
-export type RoomStatus = 'waiting' | 'starting' | 'playing' | 'finished';
-
-export interface RoomSettings {
-  boardSize: RoomBoardSize; // 6 by default
-  scoringMechanism: ScoringMechanism; // 'connection' (the others are 'Coming Soon')
-  maxPlayers: number; // 2
-}
-
-export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 };
+export const ROOM_BOARD_SIZES = [6, 8, 10] as const;
 
 export const ROOM_CODE_LENGTH = 6;
 export const USERNAME_MAX = 20;
@@ -37,74 +28,36 @@ export const UNDO_REQUESTS_PER_GAME = 3;
  */
 export const IDLE_CLAIM_MS = 120_000;
 
-export interface PlayerView {
-  id: string; // the server's id for this player in this room (not a socket id)
-  username: string;
-  ready: boolean;
-  connected: boolean; // false while a dropped player may still come back
-  signedIn: boolean; // true when the player's access token was verified (rated games)
-}
+// ---------------------------------------------------------------- shared shapes
+// Every payload type is the output of its schema in ./schemas (one schema per payload):
+// the parsers and the types cannot drift. Field comments are on the schemas.
 
-export interface PendingUndoView {
-  requestId: string;
-  requestedBy: PlayerIndex;
-}
+export type RoomBoardSize = v.InferOutput<typeof S.RoomBoardSizeSchema>;
+export type RoomStatus = v.InferOutput<typeof S.RoomStatusSchema>;
+/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2). */
+export type RoomSettings = v.InferOutput<typeof S.RoomSettingsSchema>;
 
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 };
+
+export type PlayerView = v.InferOutput<typeof S.PlayerViewSchema>;
+export type PendingUndoView = v.InferOutput<typeof S.PendingUndoViewSchema>;
 /** A room as the server sends it; `players` in join order (index = player index in the game). */
-export interface RoomView {
-  code: string; // 6 upper-case letters/digits
-  status: RoomStatus;
-  hostId: string; // the host's PlayerView.id
-  /** Only in a message to one client: whether that client is the host. */
-  isHost?: boolean;
-  players: PlayerView[];
-  settings: RoomSettings;
-  pendingUndo: PendingUndoView | null;
-  /** Undo requests each player has left in this game, player 0 first (issue 11). */
-  undoRequestsLeft: [number, number];
-  /** The player who may claim victory now: their opponent, to move, has been idle for IDLE_CLAIM_MS. */
-  claimableBy: PlayerIndex | null;
-}
-
+export type RoomView = v.InferOutput<typeof S.RoomViewSchema>;
 /** A board state in JSON form: occupiedCells as two lists of 'x-y' keys, player 0 first. */
-export interface BoardStateJson {
-  occupiedCells: [string[], string[]];
-  gridWidth: number;
-  gridHeight: number;
-}
-
-export type GameProgress = 'playing' | 'over';
-
-export interface MoveView {
-  row: number; // y
-  col: number; // x
-  player: PlayerIndex;
-}
-
+export type BoardStateJson = v.InferOutput<typeof S.BoardStateJsonSchema>;
+export type GameProgress = v.InferOutput<typeof S.GameProgressSchema>;
+/** A move: row is the cell's y, col its x. */
+export type MoveView = v.InferOutput<typeof S.MoveViewSchema>;
 /** Who sits in a seat of a game: kept with the game, so names stay with their seats after someone leaves. */
-export interface SeatView {
-  id: string; // PlayerView.id
-  username: string;
-}
-
+export type SeatView = v.InferOutput<typeof S.SeatViewSchema>;
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
-export interface GameStateView {
-  boardState: BoardStateJson;
-  scores: Scores; // player 0 first
-  currentPlayer: PlayerIndex; // index into RoomView.players
-  progress: GameProgress;
-  scoreHistory1: number[]; // player 0's score after each move
-  scoreHistory2: number[]; // player 1's score after each move
-  scoringMechanism: ScoringMechanism;
-  moveCount: number;
-  lastMove: MoveView | null;
-  /** The game's two players, player 0 first (issue 11: not the current player list). */
-  seats: [SeatView, SeatView];
-}
+export type GameStateView = v.InferOutput<typeof S.GameStateViewSchema>;
 
 /** Acknowledgement of every client event: success with data, or an error text. */
 export type Ack<T extends object = object> = ({ success: true } & T) | { success: false; error: string };
 export type AckCallback<T extends object = object> = (ack: Ack<T>) => void;
+/** A refused (or malformed) acknowledgement. */
+export type AckFailure = v.InferOutput<typeof S.AckFailureSchema>;
 
 // ---------------------------------------------------------------- client → server
 
@@ -125,47 +78,34 @@ export const CLIENT_EVENTS = {
   claimVictory: 'game:claimVictory',
 } as const;
 
-export interface CreateRoomPayload {
-  username: string; // 1..20 after trim
-}
-export interface JoinRoomPayload {
-  code: string; // upper-cased by the parser
-  username: string;
-}
-export interface SetReadyPayload {
-  ready: boolean;
-}
+/** username: 1..20 characters after trim. */
+export type CreateRoomPayload = v.InferOutput<typeof S.CreateRoomPayloadSchema>;
+/** code: upper-cased by the parser. */
+export type JoinRoomPayload = v.InferOutput<typeof S.JoinRoomPayloadSchema>;
+export type SetReadyPayload = v.InferOutput<typeof S.SetReadyPayloadSchema>;
 /** One or both of the fields. */
-export interface UpdateSettingsPayload {
-  boardSize?: RoomBoardSize;
-  scoringMechanism?: ScoringMechanism;
-}
-export interface MovePayload {
-  row: number; // the cell's y
-  col: number; // the cell's x
-}
-export interface RespondUndoPayload {
-  requestId: string;
-  approved: boolean;
-}
-export interface RejoinPayload {
-  rejoinToken: string;
-}
+export type UpdateSettingsPayload = v.InferOutput<typeof S.UpdateSettingsPayloadSchema>;
+/** row is the cell's y, col its x. */
+export type MovePayload = v.InferOutput<typeof S.MovePayloadSchema>;
+export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema>;
+export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
+/** The payload of an event without data. */
+export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
 
-/** What a client gets back on entering a room (create, join, rejoin). */
-export interface EnteredRoom {
-  room: RoomView;
-  playerId: string; // the local player's PlayerView.id
-  /** Keep it (e.g. sessionStorage) and send it as `auth: { rejoinToken }` or room:rejoin after a drop. */
-  rejoinToken: string;
-  gameState: GameStateView | null; // set when a game is under way or finished
-}
+/** What a client gets back on entering a room (create, join, rejoin); keep `rejoinToken` for after a drop. */
+export type EnteredRoom = v.InferOutput<typeof S.EnteredRoomSchema>;
+
+export type ClientEventName = keyof ClientToServerEvents;
+/** The payload of a client event. */
+export type ClientEventPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+/** The acknowledgement of a client event, as its schema (ACK_SCHEMAS) parses it. */
+export type AckOf<E extends ClientEventName> = v.InferOutput<(typeof S.ACK_SCHEMAS)[E]>;
 
 /** Payload and acknowledgement data of each client event. */
 export interface ClientToServerEvents {
   'room:create': (payload: CreateRoomPayload, ack: AckCallback<EnteredRoom>) => void;
   'room:join': (payload: JoinRoomPayload, ack: AckCallback<EnteredRoom>) => void;
-  'room:leave': (payload: Record<string, never>, ack: AckCallback) => void;
+  'room:leave': (payload: EmptyPayload, ack: AckCallback) => void;
   'room:setReady': (payload: SetReadyPayload, ack: AckCallback<{ room: RoomView }>) => void;
   'room:updateSettings': (payload: UpdateSettingsPayload, ack: AckCallback<{ room: RoomView }>) => void;
   'room:rejoin': (payload: RejoinPayload, ack: AckCallback<EnteredRoom>) => void;
@@ -174,16 +114,16 @@ export interface ClientToServerEvents {
    * same room. The first request takes the room back to waiting with the seats swapped (the other
    * player opens); when both have asked, the next game's countdown starts.
    */
-  'room:rematch': (payload: Record<string, never>, ack: AckCallback<{ room: RoomView }>) => void;
-  'game:start': (payload: Record<string, never>, ack: AckCallback) => void;
+  'room:rematch': (payload: EmptyPayload, ack: AckCallback<{ room: RoomView }>) => void;
+  'game:start': (payload: EmptyPayload, ack: AckCallback) => void;
   'game:move': (payload: MovePayload, ack: AckCallback<{ gameState: GameStateView }>) => void;
-  'game:requestUndo': (payload: Record<string, never>, ack: AckCallback<{ requestId: string }>) => void;
+  'game:requestUndo': (payload: EmptyPayload, ack: AckCallback<{ requestId: string }>) => void;
   'game:respondUndo': (payload: RespondUndoPayload, ack: AckCallback) => void;
-  'game:forfeit': (payload: Record<string, never>, ack: AckCallback) => void;
+  'game:forfeit': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 11: the requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
-  'game:withdrawUndo': (payload: Record<string, never>, ack: AckCallback) => void;
+  'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
-  'game:claimVictory': (payload: Record<string, never>, ack: AckCallback) => void;
+  'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -209,101 +149,34 @@ export const SERVER_EVENTS = {
   restarting: 'server:restarting',
 } as const;
 
-export interface PlayerJoinedPayload {
-  player: PlayerView;
-  players: PlayerView[];
-  room: RoomView;
-}
-export interface PlayerLeftPayload {
-  playerId: string;
-  players: PlayerView[];
-  hostId: string; // the (possibly new) host
-  room: RoomView;
-}
-export interface SettingsUpdatedPayload {
-  settings: RoomSettings;
-  room: RoomView;
-}
-export interface PlayerReadyPayload {
-  playerId: string;
-  ready: boolean;
-  players: PlayerView[];
-  room: RoomView;
-}
-export interface GameStartingPayload {
-  countdown: number; // seconds left: 3, 2, 1
-  room: RoomView;
-}
-export interface PlayerConnectionPayload {
-  playerId: string;
-  players: PlayerView[];
-  /** The room after the change: a drop stops a countdown (status back to waiting). */
-  room: RoomView;
-  /** On a drop: ms the player has to come back before forfeiting (or, outside a game, losing the seat). */
-  graceMs?: number;
-}
-export interface GameStartedPayload {
-  room: RoomView;
-  gameState: GameStateView;
-}
-export interface MoveMadePayload {
-  gameState: GameStateView;
-  move: MoveView;
-}
-
+export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
+export type PlayerLeftPayload = v.InferOutput<typeof S.PlayerLeftPayloadSchema>;
+export type SettingsUpdatedPayload = v.InferOutput<typeof S.SettingsUpdatedPayloadSchema>;
+export type PlayerReadyPayload = v.InferOutput<typeof S.PlayerReadyPayloadSchema>;
+/** countdown: seconds left, 3, 2, 1. */
+export type GameStartingPayload = v.InferOutput<typeof S.GameStartingPayloadSchema>;
+/** A drop (with graceMs) or a return; the room after the change. */
+export type PlayerConnectionPayload = v.InferOutput<typeof S.PlayerConnectionPayloadSchema>;
+export type GameStartedPayload = v.InferOutput<typeof S.GameStartedPayloadSchema>;
+export type MoveMadePayload = v.InferOutput<typeof S.MoveMadePayloadSchema>;
 /** The outcome of a rated game for one player (both players signed in). */
-export interface RatingChange {
-  playerId: string;
-  before: number;
-  after: number;
-}
-
+export type RatingChange = v.InferOutput<typeof S.RatingChangeSchema>;
 /**
  * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
  * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
  */
-export type FinishReason = 'board-full' | 'forfeit' | 'abandoned' | 'aborted' | 'claimed';
-
-export interface GameFinishedPayload {
-  /** null when the game was aborted. */
-  winner: PlayerIndex | 'draw' | null;
-  scores: Scores;
-  reason: FinishReason;
-  gameState: GameStateView;
-  room: RoomView;
-  /** Present when the game was rated; written after the game ends, so possibly a moment later. */
-  ratings?: [RatingChange, RatingChange];
-}
-export interface UndoRequestedPayload {
-  requestId: string;
-  requestedBy: PlayerIndex;
-  playerId: string;
-}
-export interface UndoApprovedPayload {
-  requestId: string;
-  gameState: GameStateView;
-}
-export interface UndoRejectedPayload {
-  requestId: string;
-}
-export interface ForfeitedPayload {
-  forfeitingPlayer: { id: string; username: string; index: PlayerIndex };
-  winner: PlayerIndex;
-  reason: 'forfeit' | 'abandoned';
-}
-
-export interface UndoWithdrawnPayload {
-  requestId: string;
-}
+export type FinishReason = v.InferOutput<typeof S.FinishReasonSchema>;
+/** winner is null when the game was aborted; ratings come with a rated game. */
+export type GameFinishedPayload = v.InferOutput<typeof S.GameFinishedPayloadSchema>;
+export type UndoRequestedPayload = v.InferOutput<typeof S.UndoRequestedPayloadSchema>;
+export type UndoApprovedPayload = v.InferOutput<typeof S.UndoApprovedPayloadSchema>;
+export type UndoRejectedPayload = v.InferOutput<typeof S.UndoRejectedPayloadSchema>;
+export type ForfeitedPayload = v.InferOutput<typeof S.ForfeitedPayloadSchema>;
+export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSchema>;
 /** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
-export interface VictoryClaimablePayload {
-  claimant: PlayerIndex;
-  room: RoomView;
-}
+export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
-export interface ServerRestartingPayload {
-  message: string;
-}
+export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
 
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
@@ -326,11 +199,11 @@ export interface ServerToClientEvents {
   'server:restarting': (payload: ServerRestartingPayload) => void;
 }
 
+/** Events between server nodes: none (socket.io's third type parameter). */
+export type InterServerEvents = Record<string, never>;
+
 /** The socket handshake's `auth`: a Supabase access token and/or a rejoin token. */
-export interface HandshakeAuth {
-  token?: string;
-  rejoinToken?: string;
-}
+export type HandshakeAuth = v.InferOutput<typeof S.HandshakeAuthSchema>;
 
 /** Error texts the server sends in acknowledgements (besides parse errors, which name the field). */
 export const SERVER_ERRORS = {

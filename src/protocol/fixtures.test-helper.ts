@@ -1,0 +1,68 @@
+/** Well-formed protocol values, as the game server sends them, for the protocol's and the socket's tests. */
+import type { GameStateView, PlayerView, RoomView, ServerToClientEvents } from './messages';
+
+export const player: PlayerView = { id: 'p1', username: 'Ann', ready: true, connected: true, signedIn: false };
+export const other: PlayerView = { id: 'p2', username: 'Bob', ready: false, connected: true, signedIn: true };
+
+export const room: RoomView = {
+  code: 'ABC234',
+  status: 'playing',
+  hostId: 'p1',
+  players: [player, other],
+  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 },
+  pendingUndo: null,
+  undoRequestsLeft: [3, 2],
+  claimableBy: null,
+};
+
+export const gameState: GameStateView = {
+  boardState: { occupiedCells: [['0-0'], ['1-0']], gridWidth: 6, gridHeight: 6 },
+  scores: [1, 1],
+  currentPlayer: 0,
+  progress: 'playing',
+  scoreHistory1: [1, 1],
+  scoreHistory2: [0, 1],
+  scoringMechanism: 'connection',
+  moveCount: 2,
+  lastMove: { row: 0, col: 1, player: 1 },
+  seats: [
+    { id: 'p1', username: 'Ann' },
+    { id: 'p2', username: 'Bob' },
+  ],
+};
+
+export const entered = { room, playerId: 'p1', rejoinToken: 'tok', gameState };
+
+type Payloads = { [K in keyof ServerToClientEvents]: Parameters<ServerToClientEvents[K]>[0] };
+
+/** A well-formed payload of every server event. */
+export const VALID: Payloads = {
+  'room:playerJoined': { player: other, players: [player, other], room },
+  'room:playerLeft': { playerId: 'p2', players: [player], hostId: 'p1', room },
+  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2 }, room },
+  'room:playerReady': { playerId: 'p2', ready: true, players: [player, other], room },
+  'room:gameStarting': { countdown: 3, room },
+  'room:playerDisconnected': { playerId: 'p2', players: [player, { ...other, connected: false }], room, graceMs: 60_000 },
+  'room:playerReconnected': { playerId: 'p2', players: [player, other], room },
+  'room:rejoined': entered,
+  'game:started': { room, gameState },
+  'game:moveMade': { gameState, move: { row: 0, col: 1, player: 1 } },
+  'game:finished': {
+    winner: 'draw',
+    scores: [1, 1],
+    reason: 'board-full',
+    gameState,
+    room,
+    ratings: [
+      { playerId: 'p1', before: 1200, after: 1200 },
+      { playerId: 'p2', before: 1200, after: 1200 },
+    ],
+  },
+  'game:undoRequested': { requestId: 'r1', requestedBy: 0, playerId: 'p1' },
+  'game:undoApproved': { requestId: 'r1', gameState },
+  'game:undoRejected': { requestId: 'r1' },
+  'game:forfeited': { forfeitingPlayer: { id: 'p2', username: 'Bob', index: 1 }, winner: 0, reason: 'forfeit' },
+  'game:undoWithdrawn': { requestId: 'r1' },
+  'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
+  'server:restarting': { message: 'The server is restarting: reconnecting…' },
+};

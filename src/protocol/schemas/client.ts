@@ -1,0 +1,114 @@
+/**
+ * Client → server: one schema per event payload (the server parses them) and one per
+ * acknowledgement (the page parses them). Usernames and room codes fail with the texts the
+ * player sees (SERVER_ERRORS); everything else names its field.
+ */
+import * as v from 'valibot';
+import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
+import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, WholeNumberSchema, must } from './common';
+import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
+
+/** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
+export const UsernameSchema = v.pipe(
+  v.nullish(v.string(must('a string')), ''),
+  v.trim(),
+  v.nonEmpty(SERVER_ERRORS.usernameRequired),
+  v.check((name) => [...name].length <= USERNAME_MAX, SERVER_ERRORS.usernameTooLong),
+);
+
+/** A room code: trimmed and upper-cased; blank asks for one; a string that cannot be a code names no room. */
+export const RoomCodeSchema = v.pipe(
+  v.nullish(v.string(must('a string')), ''),
+  v.trim(),
+  v.toUpperCase(),
+  v.nonEmpty(SERVER_ERRORS.roomCodeRequired),
+  v.length(ROOM_CODE_LENGTH, SERVER_ERRORS.roomNotFound),
+  v.regex(/^[A-Z0-9]+$/, SERVER_ERRORS.roomNotFound),
+);
+
+export const CreateRoomPayloadSchema = v.object({ username: UsernameSchema });
+
+/** The username is checked first: its text is the one a player with both wrong sees. */
+export const JoinRoomPayloadSchema = v.object({ username: UsernameSchema, code: RoomCodeSchema });
+
+export const SetReadyPayloadSchema = v.object({ ready: v.boolean() });
+
+/** One or both of the fields. (Whether a mode is offered is the server's rule.) */
+export const UpdateSettingsPayloadSchema = v.pipe(
+  v.object({ boardSize: v.optional(RoomBoardSizeSchema), scoringMechanism: v.optional(ScoringMechanismSchema) }),
+  v.check((s) => s.boardSize !== undefined || s.scoringMechanism !== undefined, 'must have boardSize or scoringMechanism'),
+);
+
+/** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
+export const MovePayloadSchema = v.object({ row: WholeNumberSchema, col: WholeNumberSchema });
+
+export const RespondUndoPayloadSchema = v.object({
+  requestId: v.pipe(IdSchema, v.maxLength(100, must('at most 100 characters'))),
+  approved: v.boolean(),
+});
+
+export const RejoinPayloadSchema = v.object({
+  rejoinToken: v.pipe(IdSchema, v.maxLength(200, must('at most 200 characters'))),
+});
+
+const isEmpty = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'object' && !Array.isArray(input) && Object.keys(input).length === 0);
+
+/** Events without data: nothing, or an empty object. */
+export const EmptyPayloadSchema = v.pipe(
+  v.unknown(),
+  v.check(isEmpty, must('nothing or {}')),
+  v.transform((): Record<string, never> => ({})),
+);
+
+const handshakeToken = v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(4095))), undefined);
+
+/** The socket handshake's `auth`: a Supabase access token and/or a rejoin token; anything else is ignored. */
+export const HandshakeAuthSchema = v.fallback(v.object({ token: handshakeToken, rejoinToken: handshakeToken }), {});
+
+/** The payload of each client event. */
+export const CLIENT_PAYLOAD_SCHEMAS = {
+  'room:create': CreateRoomPayloadSchema,
+  'room:join': JoinRoomPayloadSchema,
+  'room:leave': EmptyPayloadSchema,
+  'room:setReady': SetReadyPayloadSchema,
+  'room:updateSettings': UpdateSettingsPayloadSchema,
+  'room:rejoin': RejoinPayloadSchema,
+  'room:rematch': EmptyPayloadSchema,
+  'game:start': EmptyPayloadSchema,
+  'game:move': MovePayloadSchema,
+  'game:requestUndo': EmptyPayloadSchema,
+  'game:respondUndo': RespondUndoPayloadSchema,
+  'game:forfeit': EmptyPayloadSchema,
+  'game:withdrawUndo': EmptyPayloadSchema,
+  'game:claimVictory': EmptyPayloadSchema,
+} as const;
+
+// ---------------------------------------------------------------- acknowledgements
+
+/** A refusal: the error text the page shows. */
+export const AckFailureSchema = v.object({ success: v.literal(false), error: v.string() });
+
+/** An acknowledgement carrying `entries` on success: {success: true, ...entries} | {success: false, error}. */
+const ack = <E extends v.ObjectEntries>(entries: E) =>
+  v.variant('success', [v.object({ success: v.literal(true), ...entries }), AckFailureSchema], must('true or false'));
+
+const room = { room: RoomViewSchema };
+
+/** The acknowledgement of each client event. */
+export const ACK_SCHEMAS = {
+  'room:create': ack(EnteredRoomSchema.entries),
+  'room:join': ack(EnteredRoomSchema.entries),
+  'room:leave': ack({}),
+  'room:setReady': ack(room),
+  'room:updateSettings': ack(room),
+  'room:rejoin': ack(EnteredRoomSchema.entries),
+  'room:rematch': ack(room),
+  'game:start': ack({}),
+  'game:move': ack({ gameState: GameStateViewSchema }),
+  'game:requestUndo': ack({ requestId: IdSchema }),
+  'game:respondUndo': ack({}),
+  'game:forfeit': ack({}),
+  'game:withdrawUndo': ack({}),
+  'game:claimVictory': ack({}),
+} as const;

@@ -1,0 +1,88 @@
+/**
+ * The building blocks of the protocol's schemas (valibot) and the one way they are run:
+ * `parseWith` turns the first issue into a text that names the field ("room.players.0.ready
+ * must be true or false, got 1"), or passes a SERVER_ERRORS text through as it is, since
+ * the page shows those to the player.
+ */
+import * as v from 'valibot';
+import { SCORING_MECHANISMS } from '../../engine/types';
+import { ROOM_BOARD_SIZES, SERVER_ERRORS } from '../messages';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A value as an error text shows it: JSON, cut short. */
+export function show(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** An issue's message: what the field must be and what came instead (parseWith adds the field). */
+export const must =
+  (what: string) =>
+  (issue: v.BaseIssue<unknown>): string =>
+    `must be ${what}, got ${show(issue.input)}`;
+
+const EXPECTED: Record<string, string> = {
+  Object: 'an object',
+  Array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+};
+
+/** The message of an issue whose schema has none of its own (run config, below any schema's own). */
+function fallbackMessage(issue: v.BaseIssue<unknown>): string {
+  const expected = issue.expected ?? 'valid';
+  return `must be ${EXPECTED[expected] ?? expected}, got ${show(issue.input)}`;
+}
+
+const PLAYER_TEXTS: ReadonlySet<string> = new Set(Object.values(SERVER_ERRORS));
+
+/**
+ * The text of an issue: a SERVER_ERRORS text as it is, anything else after the field's path;
+ * a field with nothing in it (a missing key, a short list) "is missing".
+ */
+export function explain(issue: v.BaseIssue<unknown>, label = ''): string {
+  if (PLAYER_TEXTS.has(issue.message)) return issue.message;
+  const path = v.getDotPath(issue);
+  const field = [label, path ?? ''].filter(Boolean).join('.');
+  if (!field) return issue.expected === 'Object' ? `expected an object payload, got ${show(issue.input)}` : `payload ${issue.message}`;
+  if (path && issue.kind === 'schema' && issue.input === undefined) return `${field} is missing`;
+  return `${field} ${issue.message}`;
+}
+
+const CONFIG = { abortEarly: true, message: fallbackMessage } as const;
+
+/** Runs a schema: its typed output, or the first problem as a text naming the field under `label`. */
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown, label = ''): Parsed<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input, CONFIG);
+  if (result.success) return { ok: true, value: result.output };
+  const [issue] = result.issues;
+  return { ok: false, error: explain(issue, label) };
+}
+
+// ---------------------------------------------------------------- primitives
+
+export const PlayerIndexSchema = v.picklist([0, 1], must('0 or 1'));
+
+export const ScoringMechanismSchema = v.picklist(SCORING_MECHANISMS, must('connection, expansion or extension'));
+
+/** 6, 8 or 10; also as a string ("10"), as a <select> sends it. */
+export const RoomBoardSizeSchema = v.union(
+  [v.picklist(ROOM_BOARD_SIZES), v.pipe(v.picklist(ROOM_BOARD_SIZES.map(String)), v.transform(Number), v.picklist(ROOM_BOARD_SIZES))],
+  must('6, 8 or 10'),
+);
+
+/** A whole number (cell coordinates). */
+export const WholeNumberSchema = v.pipe(v.number(must('a whole number')), v.integer(must('a whole number')));
+
+/** A finite number of at least 0 (counts, seconds, milliseconds). */
+export const CountSchema = v.pipe(v.number(must('a number of at least 0')), v.finite(must('a number of at least 0')), v.minValue(0, must('a number of at least 0')));
+
+/** An id or token the protocol needs filled in. */
+export const IdSchema = v.pipe(v.string(must('a non-empty string')), v.nonEmpty(must('a non-empty string')));

@@ -1,0 +1,106 @@
+/** Server → client: one schema per event payload (the page parses them where they arrive). */
+import * as v from 'valibot';
+import { CountSchema, IdSchema, PlayerIndexSchema, must } from './common';
+import { EnteredRoomSchema, GameStateViewSchema, MoveViewSchema, PlayerViewSchema, RoomSettingsSchema, RoomViewSchema, ScoresSchema } from './views';
+
+const players = v.array(PlayerViewSchema);
+
+export const PlayerJoinedPayloadSchema = v.object({ player: PlayerViewSchema, players, room: RoomViewSchema });
+
+export const PlayerLeftPayloadSchema = v.object({
+  playerId: IdSchema,
+  players,
+  /** The (possibly new) host. */
+  hostId: IdSchema,
+  room: RoomViewSchema,
+});
+
+export const SettingsUpdatedPayloadSchema = v.object({ settings: RoomSettingsSchema, room: RoomViewSchema });
+
+export const PlayerReadyPayloadSchema = v.object({ playerId: IdSchema, ready: v.boolean(), players, room: RoomViewSchema });
+
+export const GameStartingPayloadSchema = v.object({
+  /** Seconds left: 3, 2, 1. */
+  countdown: CountSchema,
+  room: RoomViewSchema,
+});
+
+/** room:playerDisconnected and room:playerReconnected. */
+export const PlayerConnectionPayloadSchema = v.object({
+  playerId: IdSchema,
+  players,
+  /** The room after the change: a drop stops a countdown (status back to waiting). */
+  room: RoomViewSchema,
+  /** On a drop: ms the player has to come back before forfeiting (or, outside a game, losing the seat). */
+  graceMs: v.optional(CountSchema),
+});
+
+export const GameStartedPayloadSchema = v.object({ room: RoomViewSchema, gameState: GameStateViewSchema });
+
+export const MoveMadePayloadSchema = v.object({ gameState: GameStateViewSchema, move: MoveViewSchema });
+
+/** The outcome of a rated game for one player (both players signed in). */
+export const RatingChangeSchema = v.object({ playerId: v.string(), before: v.number(), after: v.number() });
+
+/**
+ * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
+ * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
+ */
+export const FinishReasonSchema = v.picklist(
+  ['board-full', 'forfeit', 'abandoned', 'aborted', 'claimed'],
+  must('board-full, forfeit, abandoned, aborted or claimed'),
+);
+
+export const GameFinishedPayloadSchema = v.object({
+  /** null when the game was aborted. */
+  winner: v.union([PlayerIndexSchema, v.literal('draw'), v.null()], must('0, 1, draw or null')),
+  scores: ScoresSchema,
+  reason: FinishReasonSchema,
+  gameState: GameStateViewSchema,
+  room: RoomViewSchema,
+  /** Present when the game was rated; written after the game ends, so possibly a moment later. */
+  ratings: v.optional(v.strictTuple([RatingChangeSchema, RatingChangeSchema], must('two rating changes'))),
+});
+
+export const UndoRequestedPayloadSchema = v.object({ requestId: IdSchema, requestedBy: PlayerIndexSchema, playerId: IdSchema });
+
+export const UndoApprovedPayloadSchema = v.object({ requestId: IdSchema, gameState: GameStateViewSchema });
+
+export const UndoRejectedPayloadSchema = v.object({ requestId: IdSchema });
+
+export const ForfeitedPayloadSchema = v.object({
+  forfeitingPlayer: v.object({ id: v.string(), username: v.string(), index: PlayerIndexSchema }),
+  winner: PlayerIndexSchema,
+  reason: v.picklist(['forfeit', 'abandoned'], must('forfeit or abandoned')),
+});
+
+/** The requester took back their pending undo request (issue 11). */
+export const UndoWithdrawnPayloadSchema = v.object({ requestId: IdSchema });
+
+/** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
+export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSchema, room: RoomViewSchema });
+
+/** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
+export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
+
+/** The payload of each server event. */
+export const SERVER_EVENT_SCHEMAS = {
+  'room:playerJoined': PlayerJoinedPayloadSchema,
+  'room:playerLeft': PlayerLeftPayloadSchema,
+  'room:settingsUpdated': SettingsUpdatedPayloadSchema,
+  'room:playerReady': PlayerReadyPayloadSchema,
+  'room:gameStarting': GameStartingPayloadSchema,
+  'room:playerDisconnected': PlayerConnectionPayloadSchema,
+  'room:playerReconnected': PlayerConnectionPayloadSchema,
+  'room:rejoined': EnteredRoomSchema,
+  'game:started': GameStartedPayloadSchema,
+  'game:moveMade': MoveMadePayloadSchema,
+  'game:finished': GameFinishedPayloadSchema,
+  'game:undoRequested': UndoRequestedPayloadSchema,
+  'game:undoApproved': UndoApprovedPayloadSchema,
+  'game:undoRejected': UndoRejectedPayloadSchema,
+  'game:forfeited': ForfeitedPayloadSchema,
+  'game:undoWithdrawn': UndoWithdrawnPayloadSchema,
+  'game:victoryClaimable': VictoryClaimablePayloadSchema,
+  'server:restarting': ServerRestartingPayloadSchema,
+} as const;
