@@ -97,7 +97,7 @@ describe('the page parses what the server sends', () => {
     expect(parsedOf('room:rejoined')[0]).toMatchObject({ ok: true, message: { payload: { playerId: joined.playerId, room: { status: 'playing' } } } });
     expect(parsedOf('game:undoApproved')[0]).toMatchObject({ ok: true, message: { payload: { requestId: second.requestId, gameState: { moveCount: 0 } } } });
     expect(parsedOf('game:finished')[0]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'forfeit' } } });
-    expect(parsedOf('game:finished')[1]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'claimed' } } });
+    expect(parsedOf('game:finished')[2]).toMatchObject({ ok: true, message: { payload: { winner: 1, reason: 'claimed' } } });
     void claimed;
   });
 });

@@ -16,6 +16,7 @@ import {
   parseSetReady,
   parseUpdateSettings,
   type ClientToServerEvents,
+  type InterServerEvents,
   type Parsed,
   type ServerToClientEvents,
 } from '../../../src/protocol';
@@ -33,7 +34,6 @@ export interface SocketData {
   seatToken?: string;
 }
 
-export type InterServerEvents = Record<string, never>;
 export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
