@@ -177,3 +177,33 @@ describe('socket service', () => {
     expect(seen[0]).toEqual(['websocket-error', 'Invalid token']);
   });
 });
+
+describe('after the reconnection attempts are spent', () => {
+  it('keeps trying, so a page gets back once a slow restart is over', async () => {
+    // A port nobody listens on yet: the server is "restarting".
+    const http = createServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    const { target, seen } = recordEvents();
+    service = createSocketService({
+      url: `http://127.0.0.1:${port}`,
+      events: target,
+      getToken: async () => null,
+      timings: { reconnectionAttempts: 1, reconnectionDelay: 10, reconnectionDelayMax: 10, retryAfterGivingUpMs: 30 },
+    });
+    service.connect();
+    // More failures than the attempts allow: it went on after giving up.
+    await until(() => seen.filter(([type]) => type === 'websocket-error').length >= 4);
+    const back = createServer();
+    const later = new Server(back);
+    await new Promise<void>((resolve) => back.listen(port, '127.0.0.1', resolve));
+    try {
+      await until(() => seen.some(([type]) => type === 'websocket-connected'));
+      expect(service.isConnected()).toBe(true);
+    } finally {
+      service.disconnect();
+      await later.close();
+    }
+  });
+});

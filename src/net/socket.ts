@@ -77,11 +77,22 @@ export interface SocketServiceOptions {
   getToken(): Promise<string | null>;
   /** The rejoin token of the room this tab was in, if any: the server puts the player back. */
   getRejoinToken?: () => string | null;
+  /** Tests only: other reconnection timings than SPEC §9's. */
+  timings?: Partial<typeof SOCKET_OPTIONS> & { retryAfterGivingUpMs?: number };
 }
 
+/**
+ * After SPEC §9's five reconnection attempts (about 17 s) the page does not give up: a server
+ * restart (a deploy, or a crash with its rooms rebuilt from the log) can take longer, and the
+ * game is waiting on the other side. It tries again at this pace, as lichess does.
+ */
+export const RETRY_AFTER_GIVING_UP_MS = 10_000;
+
 /** Builds the service; the page uses the shared `socketService` below. */
-export function createSocketService({ url, events, getToken, getRejoinToken = () => null }: SocketServiceOptions): SocketService {
+export function createSocketService({ url, events, getToken, getRejoinToken = () => null, timings = {} }: SocketServiceOptions): SocketService {
+  const { retryAfterGivingUpMs = RETRY_AFTER_GIVING_UP_MS, ...reconnection } = timings;
   let socket: GameSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   const fire = (type: string, detail?: unknown) => events.dispatchEvent(new CustomEvent(type, { detail }));
 
   return {
@@ -89,6 +100,7 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       if (socket) return;
       socket = io(url, {
         ...SOCKET_OPTIONS,
+        ...reconnection,
         // A function, so every reconnection sends the token current at that moment.
         auth: (send) => {
           const handshake = (token: string | null) => {
@@ -104,6 +116,10 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       socket.on('connect', () => fire('websocket-connected'));
       socket.on('disconnect', (reason) => fire('websocket-disconnected', reason));
       socket.on('connect_error', (error) => fire('websocket-error', error.message));
+      const current = socket;
+      current.io.on('reconnect_failed', () => {
+        retry = setTimeout(() => socket === current && current.connect(), retryAfterGivingUpMs);
+      });
     },
     emit<E extends ClientEventName>(event: E, payload?: unknown): Promise<AckOf<E>> {
       if (!socket?.connected) throw new Error(NOT_CONNECTED);
@@ -123,6 +139,7 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
     },
     isConnected: () => socket?.connected ?? false,
     disconnect() {
+      clearTimeout(retry);
       socket?.disconnect();
       socket = null;
     },
