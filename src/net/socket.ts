@@ -78,7 +78,7 @@ export interface SocketServiceOptions {
   /** The rejoin token of the room this tab was in, if any: the server puts the player back. */
   getRejoinToken?: () => string | null;
   /** Tests only: other reconnection timings than SPEC §9's. */
-  timings?: Partial<typeof SOCKET_OPTIONS> & { retryAfterGivingUpMs?: number };
+  timings?: Partial<Pick<ManagerOptions, 'reconnectionAttempts' | 'reconnectionDelay' | 'reconnectionDelayMax'>> & { retryAfterGivingUpMs?: number };
 }
 
 /**
