@@ -33,6 +33,9 @@ export default defineConfig(async () => {
       // Sized for a busy 2-core machine: a test file boots its database, PostgREST and servers.
       hookTimeout: 120_000,
       testTimeout: 60_000,
+      // Two test files at once even on two cores (the default is one there): most of their time is
+      // spent waiting on the databases, PostgREST and server processes they start.
+      maxWorkers: 2,
     },
   };
 });

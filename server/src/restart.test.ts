@@ -39,7 +39,8 @@ describe('a server restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps the account and the scores (PGlite in DATA_DIR)', { timeout: 60_000 }, async () => {
+  // Two server starts on a fresh embedded database: minutes on two busy cores.
+  it('keeps the account and the scores (PGlite in DATA_DIR)', { timeout: 240_000 }, async () => {
     const { anonKey } = await createKeys(SECRET);
     const port = await freePort();
     const url = `http://localhost:${port}`;
