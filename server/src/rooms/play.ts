@@ -1,0 +1,113 @@
+/**
+ * The room reducer's rules during a game (reducer.ts): moves, undo requests and their answers,
+ * forfeits, claiming victory, and the end of a game (aborted before both players have moved).
+ */
+import type { PlayerIndex } from '../../../src/engine';
+import { placeCell, undo } from '../../../src/game/game';
+import { SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
+import type { Command } from './commands';
+import { gameSettings, gameView, roomView, seatIndex, type RoomConfig, type RoomState, type Winner } from './state';
+import { current, emit, set, type Draft, type Reply } from './step';
+
+type GameCommand = Extract<Command, { type: 'move' | 'requestUndo' | 'respondUndo' | 'withdrawUndo' | 'forfeit' | 'claimVictory' }>;
+
+export function play(draft: Draft, room: RoomState, command: GameCommand, now: number, config: RoomConfig): Reply {
+  const index = seatIndex(room, command.playerId);
+  const game = room.game;
+  if (room.status !== 'playing' || !game || index === undefined) return { success: false, error: E.notPlaying };
+  switch (command.type) {
+    case 'move': {
+      if (game.currentPlayer !== index) return { success: false, error: E.notYourTurn };
+      if (room.pendingUndo) return { success: false, error: E.undoPending };
+      const { gridWidth, gridHeight } = game.boardState;
+      const { row, col } = command;
+      if (row < 0 || col < 0 || row >= gridHeight || col >= gridWidth) return { success: false, error: E.offGrid };
+      const placed = placeCell(game, { gridX: col, gridY: row }, config.rules);
+      if (!placed.ok) return { success: false, error: placed.reason === 'occupied' ? E.occupied : placed.reason === 'off-grid' ? E.offGrid : E.notPlaying };
+      const move = { row, col, player: index };
+      const moved: [boolean, boolean] = index === 0 ? [true, room.moved[1]] : [room.moved[0], true];
+      const next = set(draft, { ...room, game: placed.state, moves: [...room.moves, move], moved, turnSince: now, claimableBy: null });
+      const gameState = gameView(next) as GameStateView;
+      emit(draft, { event: 'game:moveMade', payload: { gameState, move } });
+      if (placed.state.progress === 'over') finish(draft, winnerOf(placed.state.scores), 'board-full', null, now, config);
+      return { success: true, gameState };
+    }
+    case 'requestUndo': {
+      const refusal = undoRefusal({ currentPlayer: game.currentPlayer, moveCount: room.moves.length, pendingUndo: room.pendingUndo, undoRequestsLeft: room.undoRequestsLeft }, index);
+      if (refusal) return { success: false, error: refusal };
+      const left: [number, number] = [...room.undoRequestsLeft];
+      left[index] -= 1;
+      const { requestId } = command;
+      set(draft, { ...room, pendingUndo: { requestId, requestedBy: index, lapsesAt: now + config.undoLapseMs }, undoRequestsLeft: left });
+      emit(draft, { event: 'game:undoRequested', payload: { requestId, requestedBy: index, playerId: command.playerId } });
+      return { success: true, requestId };
+    }
+    case 'respondUndo': {
+      const pending = room.pendingUndo;
+      if (!pending || pending.requestId !== command.requestId) return { success: false, error: E.noSuchUndo };
+      if (pending.requestedBy === index) return { success: false, error: E.cannotRespondOwnUndo };
+      if (!command.approved) {
+        set(draft, { ...room, pendingUndo: null, turnSince: now, claimableBy: null });
+        emit(draft, { event: 'game:undoRejected', payload: { requestId: pending.requestId } });
+        return { success: true };
+      }
+      // The requester's last move and the opponent's reply after it: the turn comes back to them.
+      const settings = gameSettings(room.settings);
+      const next = set(draft, { ...room, game: undo(undo(game, settings), settings), moves: room.moves.slice(0, -2), pendingUndo: null, turnSince: now, claimableBy: null });
+      emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next) as GameStateView } });
+      return { success: true };
+    }
+    case 'withdrawUndo': {
+      const pending = room.pendingUndo;
+      if (!pending) return { success: false, error: E.noSuchUndo };
+      if (pending.requestedBy !== index) return { success: false, error: E.notYourUndo };
+      set(draft, { ...room, pendingUndo: null, turnSince: now, claimableBy: null });
+      emit(draft, { event: 'game:undoWithdrawn', payload: { requestId: pending.requestId } });
+      return { success: true };
+    }
+    case 'forfeit':
+      finish(draft, otherPlayer(index), 'forfeit', index, now, config);
+      return { success: true };
+    case 'claimVictory':
+      if (room.claimableBy !== index) return { success: false, error: E.cannotClaim };
+      finish(draft, index, 'claimed', otherPlayer(index), now, config);
+      return { success: true };
+  }
+}
+
+/**
+ * The game is over: `loser` forfeited, abandoned or was idle (null for a full board). A game that
+ * ends before both players have moved is aborted: no winner, not rated (lichess's rule), so no
+ * rating can be gained from a game nobody played.
+ */
+export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser: PlayerIndex | null, at: number, config: RoomConfig): void {
+  const room = current(draft);
+  const aborted = reason === 'aborted' || (reason !== 'board-full' && !bothMoved(room));
+  const result = aborted ? { winner: null, reason: 'aborted' as const } : { winner, reason };
+  const next = set(draft, {
+    ...room,
+    status: 'finished',
+    pendingUndo: null,
+    claimableBy: null,
+    turnSince: null,
+    result,
+    expiresAt: at + config.finishedTtlMs,
+  });
+  if (!aborted && loser !== null && (result.reason === 'forfeit' || result.reason === 'abandoned')) {
+    const member = next.members[loser];
+    emit(draft, {
+      event: 'game:forfeited',
+      payload: { forfeitingPlayer: { id: member?.id ?? '', username: member?.username ?? '', index: loser }, winner: otherPlayer(loser), reason: result.reason },
+    });
+  }
+  const scores: [number, number] = room.game ? [room.game.scores[0], room.game.scores[1]] : [0, 0];
+  const gameState = gameView(next);
+  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next) } });
+  const [p0, p1] = next.members;
+  if (!aborted && result.winner !== null && p0?.userId && p1?.userId && p0.userId !== p1.userId) {
+    draft.rate = { player1Id: p0.userId, player2Id: p1.userId, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
+  }
+}
+
+/** Whether both players have moved in this game (an undo does not make it unplayed). */
+export const bothMoved = (room: RoomState): boolean => room.moved[0] && room.moved[1];
