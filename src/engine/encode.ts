@@ -10,13 +10,37 @@ import { MAX_SIDE, MIN_SIDE } from './types';
 /** 32-bit halves per player: four u64 words. */
 export const HALVES_PER_PLAYER = 8;
 
-const KEY = /^(\d+)-(\d+)$/;
-
 export function checkSize(width: number, height: number): void {
   const ok = (side: number) => Number.isInteger(side) && side >= MIN_SIDE && side <= MAX_SIDE;
   if (!ok(width) || !ok(height)) {
     throw new EngineError('size-out-of-range', `board size ${width}x${height} is outside 2..16 on a side`);
   }
+}
+
+/**
+ * `x-y` to its two numbers. By hand rather than with a regular expression: this runs for every
+ * cell of every board handed to the engine (each online move), and a match costs several times more.
+ */
+function parseKey(key: string): [number, number] {
+  const dash = key.indexOf('-');
+  const x = wholeNumber(key, 0, dash);
+  const y = wholeNumber(key, dash + 1, key.length);
+  if (dash <= 0 || x < 0 || y < 0) {
+    throw new EngineError('bad-cell-key', `bad cell key "${key}": expected x-y with whole numbers`);
+  }
+  return [x, y];
+}
+
+/** The decimal digits of key[from, to) as a number; -1 if empty or anything else is there. */
+function wholeNumber(key: string, from: number, to: number): number {
+  if (from >= to) return -1;
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = key.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /** Writes both players' cells into `out` (16 halves, player 0 first). */
@@ -25,12 +49,7 @@ export function encodeCells(board: BoardState, out: Uint32Array): void {
   const { gridWidth: width, gridHeight: height } = board;
   board.occupiedCells.forEach((cells, player) => {
     for (const key of cells) {
-      const match = KEY.exec(key);
-      if (!match) {
-        throw new EngineError('bad-cell-key', `bad cell key "${key}": expected x-y with whole numbers`);
-      }
-      const x = Number(match[1]);
-      const y = Number(match[2]);
+      const [x, y] = parseKey(key);
       if (x >= width || y >= height) {
         throw new EngineError('cell-off-grid', `cell ${key} is off the ${width}x${height} grid`);
       }
@@ -46,12 +65,26 @@ export function encodeCells(board: BoardState, out: Uint32Array): void {
 
 /** Reads both players' cells back from the engine's layout. */
 export function decodeCells(halves: Uint32Array, width: number, height: number): BoardState['occupiedCells'] {
+  const keys = cellKeys(width, height);
   const players: [Set<CellKey>, Set<CellKey>] = [new Set(), new Set()];
   players.forEach((cells, player) => {
     for (let bit = 0; bit < width * height; bit++) {
       const half = halves[player * HALVES_PER_PLAYER + (bit >>> 5)] ?? 0;
-      if ((half >>> (bit & 31)) & 1) cells.add(`${bit % width}-${Math.floor(bit / width)}`);
+      if ((half >>> (bit & 31)) & 1) cells.add(keys[bit]!);
     }
   });
   return players;
+}
+
+const keysBySize = new Map<number, CellKey[]>();
+
+/** Every cell's key by bit for one board size, made once: decoding allocates no strings. */
+function cellKeys(width: number, height: number): CellKey[] {
+  const size = width * (MAX_SIDE + 1) + height;
+  let keys = keysBySize.get(size);
+  if (!keys) {
+    keys = Array.from({ length: width * height }, (_, bit): CellKey => `${bit % width}-${Math.floor(bit / width)}`);
+    keysBySize.set(size, keys);
+  }
+  return keys;
 }

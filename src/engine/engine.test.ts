@@ -58,7 +58,9 @@ describe('malformed boards', () => {
     expect(code(() => engine.scores(board(1, 5, []), 'connection'))).toBe('size-out-of-range');
     expect(code(() => engine.scores(board(5, 17, []), 'connection'))).toBe('size-out-of-range');
     expect(code(() => engine.scores(board(5, 5, ['5-0']), 'connection'))).toBe('cell-off-grid');
-    expect(code(() => engine.scores(board(5, 5, ['x']), 'connection'))).toBe('bad-cell-key');
+    for (const key of ['x', '-1-2', '1-', '-2', '1-2-3', '1.5-2', ' 1-2', '1-2 ', ''])
+      expect(code(() => engine.scores(board(5, 5, [key]), 'connection')), key).toBe('bad-cell-key');
+    expect(engine.scores(board(5, 5, ['01-2', '1-03']), 'connection')).toEqual(engine.scores(board(5, 5, ['1-2', '1-3']), 'connection'));
     expect(code(() => engine.scores(board(5, 5, ['2-2'], ['2-2']), 'connection'))).toBe('cell-owned-twice');
     expect(code(() => engine.scores(board(5, 5, []), 'sideways' as never))).toBe('unknown-mode');
   });

@@ -7,7 +7,12 @@ import type pg from 'pg';
 
 /** Runs SQL with positional parameters ($1, $2, ...). */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a prepared statement, parsed and planned once per connection: for the
+   * statements on the hot path (the room log's append), where parsing costs the database more
+   * than running.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], name?: string): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

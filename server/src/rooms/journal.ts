@@ -70,8 +70,10 @@ export class PostgresJournal implements Journal {
 
   private kick(): void {
     if (this.writing) return;
+    // The write starts after this turn of the event loop, so every command read from the
+    // sockets in it goes into one commit (a burst of moves costs one commit, not one each).
     // An append that lands between the last write and this promise settling is picked up here.
-    this.writing = this.writeAll().finally(() => {
+    this.writing = new Promise((resolve) => setImmediate(resolve)).then(() => this.writeAll()).finally(() => {
       this.writing = null;
       if (this.queue.length > 0) this.kick();
     });
@@ -150,11 +152,12 @@ export class PostgresJournal implements Journal {
   }
 }
 
-/** One statement for the whole batch. */
+/** One statement for the whole batch, prepared once per connection. */
 async function insert(db: Queryable, entries: LogEntry[]): Promise<void> {
   await db.query(
     `insert into game_server.room_log (room_id, seq, command, at)
      select r, s, c, to_timestamp(t / 1000) from unnest($1::text[], $2::int[], $3::jsonb[], $4::float8[]) as e(r, s, c, t)`,
     [entries.map((e) => e.roomId), entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e.command)), entries.map((e) => e.at)],
+    'room_log_append',
   );
 }
