@@ -25,6 +25,8 @@ test('settings apply only on Start New Game', async ({ page }) => {
   await boardSize.selectOption({ label: '8x8' });
   await panel.getByRole('button', { name: 'Start New Game', exact: true }).click();
   await expect(panel).toBeHidden();
+  // A move was made: SPEC §2's Reset confirmation first.
+  await dialog(page, 'Reset Game').getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(board(page)).toHaveAttribute('aria-label', 'Board, 8 by 8');
   await expect(board(page).getByRole('gridcell')).toHaveCount(64);
   await expectOccupied(page, 0, 5_000);

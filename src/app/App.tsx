@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
 import { AuthPanel } from '../ui/auth/AuthPanel';
 import { AuthProvider } from '../ui/auth/AuthProvider';
@@ -22,16 +22,25 @@ const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/MultiplayerGame
 
 const loading = <p className="page-loading">Loading…</p>;
 
-/** The client's routes (SPEC §2), under the app-wide auth actor and its panel. */
-export function App() {
-  return (
-    <BrowserRouter>
+/**
+ * The client's routes (SPEC §2), under the app-wide auth actor and its panel. A data router, so
+ * that the game page can hold a navigation (the browser's Back included) until the player
+ * confirms leaving a game in progress (useBlocker).
+ */
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
       <AuthProvider>
         <AppRoutes />
         <AuthPanel />
       </AuthProvider>
-    </BrowserRouter>
-  );
+    ),
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }
 
 function AppRoutes() {

@@ -18,8 +18,8 @@ function factorInWords(value: number, count: number): string {
   return `${value} ${POWERS[count] ?? `to the power ${count}`}`;
 }
 
-/** A breakdown (see ui/groupFactors) read aloud: "4 squared times 3 equals 48"; "no groups". */
-export function breakdownInWords(factors: readonly { value: number; count: number }[], score: number): string {
+/** A breakdown (see ui/groupFactors) read aloud: "4 squared times 3"; "no groups". */
+export function breakdownInWords(factors: readonly { value: number; count: number }[]): string {
   if (factors.length === 0) return 'no groups';
-  return `${factors.map(({ value, count }) => factorInWords(value, count)).join(' times ')} equals ${score}`;
+  return factors.map(({ value, count }) => factorInWords(value, count)).join(' times ');
 }

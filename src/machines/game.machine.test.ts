@@ -102,6 +102,18 @@ describe('the game statechart', () => {
     expect(actor.getSnapshot().matches({ over: 'results' })).toBe(true);
     actor.send({ type: 'results.close' });
     expect(actor.getSnapshot().context.game.progress).toBe('playing');
+    // The game-over banner's Show Results opens them again, at once.
+    actor.send({ type: 'results.open' });
+    expect(actor.getSnapshot().matches({ over: 'results' })).toBe(true);
+    expect(actor.getSnapshot().context.game.progress).toBe('over');
+  });
+
+  it('opens the results again only on a full board', () => {
+    const { actor } = start({ ...DEFAULT_SETTINGS, playerMode: 'user' });
+    actor.send(place(0, 0));
+    actor.send({ type: 'results.open' });
+    expect(actor.getSnapshot().matches('playing')).toBe(true);
+    expect(actor.getSnapshot().context.game.progress).toBe('playing');
   });
 
   it("undoes the computer's and the human's move together, and reset starts afresh", async () => {

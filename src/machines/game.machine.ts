@@ -52,6 +52,8 @@ export type GameEvent =
   | { type: 'reset'; settings?: Settings; now: number }
   | { type: 'annotations.toggle' }
   | { type: 'results.close' }
+  /** The game-over banner's Show Results, once the dialog was closed on a full board. */
+  | { type: 'results.open' }
   | { type: 'ai.server'; model: string | null };
 
 function aiTask({ game, settings, seed, serverModel }: GameContext): AiTask {
@@ -88,6 +90,7 @@ export const gameMachine = setup({
       isComputer(context.settings, context.game.currentPlayer) && freeCells(context.game) > 0,
     'human may place': ({ context }) => humanMayPlace(context.game, context.settings),
     'undo is available': ({ context }) => canUndo(context.game, context.settings),
+    'board is full': ({ context }) => freeCells(context.game) === 0,
   },
   actions: {
     'start playing': assign(({ context }) => ({
@@ -114,6 +117,7 @@ export const gameMachine = setup({
     'undo moves': assign(({ context }) => ({ game: undo(context.game, context.settings) })),
     'toggle annotations': assign(({ context }) => ({ game: toggleAnnotations(context.game) })),
     'close results': assign(({ context }) => ({ game: closeResults(context.game) })),
+    'reopen results': assign(({ context }) => ({ game: setProgress(context.game, 'over') })),
     'choose the AI server model': assign(({ event }) => (event.type === 'ai.server' ? { serverModel: event.model } : {})),
     'start a new game': assign(({ context, event }) => {
       if (event.type !== 'reset') return {};
@@ -153,6 +157,7 @@ export const gameMachine = setup({
       on: {
         'cell.place': { guard: 'human may place', actions: 'place cell', target: 'playing', reenter: true },
         undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing', reenter: true },
+        'results.open': { guard: 'board is full', actions: 'reopen results', target: '#game.over.results' },
       },
     },
     waiting: {

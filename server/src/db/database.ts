@@ -7,12 +7,7 @@ import type pg from 'pg';
 
 /** Runs SQL with positional parameters ($1, $2, ...). */
 export interface Queryable {
-  /**
-   * `name` makes it a prepared statement, parsed and planned once per connection: for the
-   * statements on the hot path (the room log's append), where parsing costs the database more
-   * than running.
-   */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], name?: string): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

@@ -10,8 +10,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = [], name?: string) {
-      const result = await client.query({ text: sql, values: params as unknown[], name });
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[]);
       return result.rows as T[];
     },
     async exec(sql: string) {

@@ -152,12 +152,14 @@ export class PostgresJournal implements Journal {
   }
 }
 
-/** One statement for the whole batch, prepared once per connection. */
+/**
+ * One statement for the whole batch. Not a named prepared statement: on PGlite every connection
+ * shares the one session, so a second connection's PREPARE of the same name fails.
+ */
 async function insert(db: Queryable, entries: LogEntry[]): Promise<void> {
   await db.query(
     `insert into game_server.room_log (room_id, seq, command, at)
      select r, s, c, to_timestamp(t / 1000) from unnest($1::text[], $2::int[], $3::jsonb[], $4::float8[]) as e(r, s, c, t)`,
     [entries.map((e) => e.roomId), entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e.command)), entries.map((e) => e.at)],
-    'room_log_append',
   );
 }

@@ -15,15 +15,21 @@ export type OpenDialog = 'settings' | 'info' | 'stats' | 'reset' | 'leave' | nul
 
 export interface GameDialogsProps {
   open: OpenDialog;
-  setOpen(dialog: OpenDialog): void;
+  setOpen(dialog: OpenDialog | ((open: OpenDialog) => OpenDialog)): void;
   game: GameState;
   settings: Settings;
   names: [string, string];
   resultsOpen: boolean;
+  /** The settings the Reset confirmation starts the new game with (Settings' pending ones). */
+  resetTo: Settings;
   devAi?: AiDevState | undefined;
   onCloseResults(): void;
   onStartNewGame(settings: Settings): void;
+  /** Start New Game in Settings: asks first when a move was made. */
+  onAskToStartNewGame(settings: Settings): void;
   onLeave(): void;
+  /** Cancel in the Leave confirmation: the game goes on (and a held navigation is dropped). */
+  onStay(): void;
   onNavigate(to: '/home' | '/multiplayer' | '/leaderboard', settings: Settings): void;
 }
 
@@ -43,10 +49,11 @@ export function GameDialogs(props: GameDialogsProps) {
         context="game"
         settings={settings}
         premiumUnlocked={purchases.state.hasUnlockedPremiumScoring}
-        onApply={props.onStartNewGame}
-        onStartNewGame={props.onStartNewGame}
+        onApply={props.onAskToStartNewGame}
+        onStartNewGame={props.onAskToStartNewGame}
         onNavigate={props.onNavigate}
-        onClose={close}
+        // Only if still open: Start New Game closes the panel right after opening the Reset confirmation.
+        onClose={() => setOpen((current) => (current === 'settings' ? null : current))}
         onRequestUnlock={(pending) => setUnlockFor(pending)}
         {...(devAi?.checked ? { devAi: { connected: devAi.connected, models: devAi.models, model: devAi.model, onModel: devAi.onModel } } : {})}
       />
@@ -67,7 +74,7 @@ export function GameDialogs(props: GameDialogsProps) {
         confirmText="Reset"
         cancelText="Cancel"
         variant="danger"
-        onConfirm={() => props.onStartNewGame(settings)}
+        onConfirm={() => props.onStartNewGame(props.resetTo)}
         onCancel={close}
       />
       <ConfirmDialog
@@ -78,7 +85,7 @@ export function GameDialogs(props: GameDialogsProps) {
         cancelText="Cancel"
         variant="danger"
         onConfirm={props.onLeave}
-        onCancel={close}
+        onCancel={props.onStay}
       />
       <GameOverModal
         open={resultsOpen}

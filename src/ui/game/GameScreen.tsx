@@ -4,10 +4,10 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
 import type { BoardState, CellPosition, Engine } from '../../engine';
-import { canUndo } from '../../game/game';
+import { canUndo, freeCells } from '../../game/game';
 import type { Settings } from '../../game/types';
 import { avatarInitial } from '../../machines/auth.machine';
 import { forgetGame, saveSettings } from '../../services/storage';
@@ -15,6 +15,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { GameBoard } from '../board/GameBoard';
 import { NavigationBar } from '../nav/NavigationBar';
 import { ScoreDisplay } from '../score/ScoreDisplay';
+import { lastMoveLine, resultLine, turnLine } from '../score/panelWords';
 import { ButtonBar } from './ButtonBar';
 import { GameDialogs, type OpenDialog } from './GameDialogs';
 import { AiDevBadge, useAiDev } from './AiDevBadge';
@@ -48,16 +49,36 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   // Shown name: username, else e-mail, else Anonymous (SPEC §2).
   const names = playerNames(settings, auth.user?.username || auth.user?.email || 'Anonymous');
   const moved = game.history.length > 1;
+  // A full board is a finished game, also once its results were closed (progress is then playing, SPEC §4).
+  const finished = game.progress === 'over' || freeCells(game) === 0;
   const lastMove = useMemo(() => lastCell(game.history.at(-2)?.boardState, game.boardState), [game]);
+
+  // A game in progress: every way out of it asks first (SPEC §2's Leave text), the browser's
+  // Back button included; a finished or untouched game is left at once.
+  const inProgress = moved && !finished;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && nextLocation.pathname !== currentLocation.pathname);
+  const [resetTo, setResetTo] = useState<Settings | null>(null);
 
   const startNewGame = (next: Settings) => {
     saveSettings(next);
     actor.send({ type: 'reset', settings: next, now: Date.now() });
+    setResetTo(null);
     setDialog(null);
+  };
+  /** Reset, or Start New Game in Settings: asks first once a move was made (SPEC §2's Reset text). */
+  const askToStartNewGame = (next: Settings) => {
+    if (!moved) return startNewGame(next);
+    setResetTo(next);
+    setDialog('reset');
   };
   const leave = () => {
     forgetGame();
-    navigate('/home');
+    if (blocker.state === 'blocked') blocker.proceed();
+    else navigate('/home');
+  };
+  const stay = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+    setDialog(null);
   };
 
   return (
@@ -72,10 +93,22 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         {aiDev && <AiDevBadge status={dev} />}
       </NavigationBar>
       <main className="game-main">
-        <ScoreDisplay scores={game.scores} groups={breakdown} currentPlayer={game.currentPlayer} names={names} progress={game.progress} />
-        <p className="thinking" role="status" aria-live="polite">
-          {thinking ? 'The AI is thinking…' : ''}
-        </p>
+        <div className="game-panel">
+          <ScoreDisplay
+            scores={game.scores}
+            groups={breakdown}
+            currentPlayer={game.currentPlayer}
+            names={names}
+            progress={finished ? 'over' : game.progress}
+            turn={turnLine({ playerMode: settings.playerMode, currentPlayer: game.currentPlayer, names, thinking })}
+            lastMove={lastMoveLine(game.boardState, lastMove, names)}
+            over={
+              finished
+                ? { result: resultLine(game.scores, settings.playerMode), onShowResults: resultsOpen ? undefined : () => actor.send({ type: 'results.open' }) }
+                : undefined
+            }
+          />
+        </div>
         <div className="board-area">
           <GameBoard
             board={game.boardState}
@@ -99,15 +132,16 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         <ButtonBar
           canUndo={canUndo(game, settings)}
           onUndo={() => actor.send({ type: 'undo' })}
-          onReset={() => (moved ? setDialog('reset') : startNewGame(settings))}
+          onReset={() => askToStartNewGame(settings)}
           onStats={() => setDialog('stats')}
-          onHome={() => (moved ? setDialog('leave') : leave())}
+          onHome={() => (inProgress ? navigate('/home') : leave())}
           onSettings={() => setDialog('settings')}
         />
       </main>
       <GameDialogs
-        open={dialog}
+        open={blocker.state === 'blocked' ? 'leave' : dialog}
         setOpen={setDialog}
+        resetTo={resetTo ?? settings}
         game={game}
         settings={settings}
         names={names}
@@ -115,7 +149,9 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         devAi={aiDev ? dev : undefined}
         onCloseResults={() => actor.send({ type: 'results.close' })}
         onStartNewGame={startNewGame}
+        onAskToStartNewGame={askToStartNewGame}
         onLeave={leave}
+        onStay={stay}
         onNavigate={(to, next) => {
           saveSettings(next);
           navigate(to);

@@ -1,0 +1,82 @@
+/**
+ * Issue 12's player panel and board size: whose turn it is and the last move in words, the
+ * panel beside the board on wide screens and above it on a phone, the board the largest square
+ * that fits, the buttons on one row, and a game-over banner that reopens Game Results.
+ */
+import type { Page } from '@playwright/test';
+import { board, buttonBar, clickCell, dialog, expectOccupied, playToTheEnd, startGame } from './support/board';
+import { expect, test } from './support/test';
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Scores' });
+
+async function box(page: Page, selector: string) {
+  const found = await page.locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} is not on the page`);
+  return found;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the panel is beside a board as tall as the window allows`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await startGame(page, { size: '6x6' });
+    await expect(panel(page).getByRole('status')).toHaveText('Your turn');
+
+    const boardBox = await box(page, '[data-testid="game-board"]');
+    const panelBox = await box(page, '.game-panel');
+    const buttons = await buttonBar(page).boundingBox();
+    // Beside, not above: the panel ends left of the board.
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(boardBox.x + 1);
+    // The board takes the window's height less the top bar and the button row.
+    expect(boardBox.height).toBeGreaterThan(viewport.height * 0.78);
+    expect(Math.abs(boardBox.width - boardBox.height)).toBeLessThan(2);
+    expect(buttons!.y + buttons!.height).toBeLessThanOrEqual(viewport.height);
+
+    await clickCell(page, { x: 2, y: 3 });
+    await expect(panel(page).getByText('played c3')).toBeVisible();
+    await expect(panel(page).getByText(/^AI \(\w+\) played [a-f][1-6]$/)).toBeVisible({ timeout: 20_000 });
+    await expect(panel(page).getByRole('status')).toHaveText('Your turn');
+    await page.screenshot({ path: testInfo.outputPath('panel.png') });
+  });
+}
+
+test('on a phone the panel is above a board as wide as the screen, and the buttons share one row', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { mode: 'Two Player', size: '6x6' });
+  await expect(panel(page).getByRole('status')).toHaveText('Player 1 to move');
+  const boardBox = await box(page, '[data-testid="game-board"]');
+  const panelBox = await box(page, '.game-panel');
+  expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(boardBox.y + 1);
+  expect(boardBox.width).toBeGreaterThan(390 * 0.9);
+  const tops = await buttonBar(page)
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(5);
+  expect(new Set(tops).size).toBe(1);
+
+  await clickCell(page, { x: 0, y: 5 });
+  await expectOccupied(page, 1);
+  await expect(panel(page).getByText('Player 1 played a1')).toBeVisible();
+  await expect(panel(page).getByRole('status')).toHaveText('Player 2 to move');
+  await page.screenshot({ path: testInfo.outputPath('phone.png') });
+});
+
+test('a finished game keeps a banner with its result that opens Game Results again', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await startGame(page, { mode: 'Two Player', size: '6x6' });
+  await playToTheEnd(page, 'human');
+  const results = dialog(page, 'Game Results');
+  await expect(results).toBeVisible();
+  const outcome = (await results.getByTestId('results-headline').locator('p').nth(1).textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  await expect(results).toBeHidden();
+
+  await expect(panel(page).getByText(`Game over: ${outcome}`)).toBeVisible();
+  await expect(board(page)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('over.png') });
+  await panel(page).getByRole('button', { name: 'Show Results' }).click();
+  await expect(results).toBeVisible();
+  await expect(results.getByTestId('results-headline').locator('p').nth(1)).toHaveText(outcome);
+});
