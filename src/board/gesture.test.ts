@@ -32,12 +32,15 @@ describe('tap', () => {
     expect(effects[1]).toEqual({ type: 'tap', point: at(5, 7) });
   });
 
-  it('a long press released without moving is still a tap', () => {
-    const { effects } = run([
+  it('a long press released without moving places nothing', () => {
+    const { effects, state } = run([
       { type: 'down', time: 0, point: at(5) },
       { type: 'up', time: 2000, point: at(5) },
     ]);
-    expect(effects[1]?.type).toBe('tap');
+    expect(effects[1]?.type).toBe('none');
+    expect(state.phase.kind).toBe('idle');
+    // Held just short of the hold, it is still a tap.
+    expect(run([{ type: 'down', time: 0, point: at(5) }, { type: 'up', time: HOLD_MS - 1, point: at(5) }]).effects[1]?.type).toBe('tap');
   });
 
   it('small jitter before the hold keeps it a tap; a swipe is not a tap', () => {

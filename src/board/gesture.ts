@@ -5,8 +5,10 @@
  *
  * - A press held at least HOLD_MS and then moved starts a drag: the prediction
  *   popup follows the pointer until release.
- * - A press released without dragging is a tap, unless it strayed more than
- *   TAP_SLOP_PX before the hold completed (a swipe, not a tap).
+ * - A press released before HOLD_MS without dragging is a tap, unless it strayed
+ *   more than TAP_SLOP_PX (a swipe, not a tap). A press held HOLD_MS or longer is
+ *   a hold: released without moving it places nothing (the player was reaching
+ *   for the prediction, not placing; issue 12).
  * - A tap released less than CLICK_SUPPRESS_MS after a drag ended is ignored.
  */
 import type { Point } from './types';
@@ -66,7 +68,7 @@ export function stepGesture(state: GestureState, input: GestureInput): { state: 
       if (phase.kind === 'dragging') {
         return { state: { phase: { kind: 'idle' }, dragEndedAt: input.time }, effect: { type: 'drag-end' } };
       }
-      if (phase.kind === 'pressed' && input.time - state.dragEndedAt >= CLICK_SUPPRESS_MS) {
+      if (phase.kind === 'pressed' && input.time - phase.downAt < HOLD_MS && input.time - state.dragEndedAt >= CLICK_SUPPRESS_MS) {
         return { state: { ...state, phase: { kind: 'idle' } }, effect: { type: 'tap', point: phase.origin } };
       }
       return { state: { ...state, phase: { kind: 'idle' } }, effect: none };

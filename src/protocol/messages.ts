@@ -212,6 +212,7 @@ export const SERVER_ERRORS = {
   roomCodeRequired: 'Please enter a room code',
   roomNotFound: 'Room not found',
   roomFull: 'Room is full',
+  nameTaken: 'That name is taken in this room',
   roomNotWaiting: 'Game already started',
   alreadyInRoom: 'Already in a room',
   notInRoom: 'Not in a room',

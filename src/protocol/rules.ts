@@ -61,3 +61,12 @@ export function seatOf(game: Pick<GameStateView, 'seats'>, playerId: string | nu
   const index = game.seats.findIndex((seat) => seat.id === playerId);
   return index === 0 || index === 1 ? index : undefined;
 }
+
+/** How names are compared within a room: "Alice", " alice " and "ＡＬＩＣＥ" are one name. */
+const sameName = (name: string): string => name.normalize('NFKC').trim().toLocaleLowerCase('en-US');
+
+/** Whether `username` is already someone's in the room (a join is then refused, issue 12). */
+export function nameTaken(members: readonly { username: string }[], username: string): boolean {
+  const wanted = sameName(username);
+  return members.some((m) => sameName(m.username) === wanted);
+}

@@ -14,6 +14,7 @@ import {
   ROOM_CODE_LENGTH,
   SERVER_ERRORS as E,
   UNDO_LAPSE_MS,
+  nameTaken,
 } from '../../../src/protocol';
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
@@ -263,6 +264,7 @@ export class GameServer implements Games {
     // Checked before leaving the current room: a refused join keeps the player where they are.
     if (live.state.members.length >= live.state.settings.maxPlayers) return { success: false, error: E.roomFull };
     if (live.state.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
+    if (nameTaken(live.state.members, username)) return { success: false, error: E.nameTaken };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const playerId = newId();

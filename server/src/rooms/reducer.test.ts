@@ -61,6 +61,20 @@ const GAME_START = T0 + 3000;
 const move = (playerId: string, row: number, col: number): Command => ({ type: 'move', playerId, row, col });
 const eventNames = (step: Step) => step.events.map((e) => e.event);
 
+describe('joining', () => {
+  it('refuses a name already in the room, whatever its case or spaces', () => {
+    const s = new Script();
+    s.run({ type: 'create', roomId: 'r1', code: 'ABCDEF', playerId: 'a', username: 'Alice', userId: null, tokenHash: 'ha' }, T0);
+    for (const username of ['Alice', ' alice ', 'ALICE']) {
+      const step = s.run({ type: 'join', playerId: 'b', username, userId: null, tokenHash: 'hb' }, T0);
+      expect(step.reply).toEqual({ success: false, error: E.nameTaken });
+      expect(step.changed).toBe(false);
+    }
+    expect(E.nameTaken).toBe('That name is taken in this room');
+    expect(s.run({ type: 'join', playerId: 'b', username: 'Alicia', userId: null, tokenHash: 'hb' }, T0).reply.success).toBe(true);
+  });
+});
+
 describe('the countdown and the start', () => {
   it('counts down 3, 2, 1 on its deadlines and begins the game with both seats', () => {
     const s = new Script();

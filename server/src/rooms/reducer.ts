@@ -9,7 +9,7 @@
  * applied at its own time, in order, so a deadline applied late (after a restart, or at the next
  * command) has exactly the effect it would have had on time.
  */
-import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, otherPlayer, startRefusal } from '../../../src/protocol';
+import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../src/protocol';
 import type { Command } from './commands';
 import { bothMoved, finish, play } from './play';
 import { freshGame, gameView, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
@@ -142,6 +142,7 @@ function join(draft: Draft, room: RoomState, command: Extract<Command, { type: '
   if (room.members.some((m) => m.id === command.playerId)) return { success: false, error: E.alreadyInRoom };
   if (room.members.length >= room.settings.maxPlayers) return { success: false, error: E.roomFull };
   if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
+  if (nameTaken(room.members, command.username)) return { success: false, error: E.nameTaken };
   const member = newMember(command.playerId, command.username, command.userId, command.tokenHash);
   const next = set(draft, { ...room, members: [...room.members, member] });
   emit(draft, { event: 'room:playerJoined', payload: { player: playerView(member), players: next.members.map(playerView), room: roomView(next) } });

@@ -27,6 +27,7 @@ export interface GameBoardProps {
   currentPlayer: PlayerIndex;
   interactive: boolean; // false while the AI thinks or when the spec refuses clicks; toggling still works
   lastMove?: CellPosition | undefined; // ringed subtly, and announced
+  names?: [string, string] | undefined; // the shown names, for the announcement
   onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
   predict(cell: CellPosition, player: PlayerIndex): Prediction | null; // null for occupied cells
@@ -42,7 +43,7 @@ interface Popup {
 }
 
 export function GameBoard(props: GameBoardProps) {
-  const { board, mode, groups, annotations, currentPlayer, interactive, lastMove } = props;
+  const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names } = props;
   const { onPlace, onToggleAnnotations, predict, className } = props;
   const { gridWidth, gridHeight } = board;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -54,7 +55,7 @@ export function GameBoard(props: GameBoardProps) {
   const focus = clampFocus(focusState, gridWidth, gridHeight);
   const [focusVisible, setFocusVisible] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
-  const announcement = useMoveAnnouncement(board, lastMove);
+  const announcement = useMoveAnnouncement(board, lastMove, names);
 
   const layout = useMemo(
     () => computeLayout(size.width, size.height, gridWidth, gridHeight),

@@ -118,6 +118,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
             currentPlayer={game.currentPlayer}
             interactive={!thinking && game.progress === 'playing'}
             lastMove={lastMove}
+            names={names}
             onPlace={(cell) => actor.send({ type: 'cell.place', cell })}
             onToggleAnnotations={() => actor.send({ type: 'annotations.toggle' })}
             predict={(cell, player) => {

@@ -3,7 +3,7 @@
  * room itself. When the game starts everyone moves to /multiplayer/game.
  */
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../machines/room.machine';
 import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
@@ -49,7 +49,10 @@ function Lobby() {
   const { context, busy, send } = useRoom();
   // A signed-in player plays under their username unless they type another.
   const [username, setUsername] = useState(() => auth.user?.username.slice(0, USERNAME_MAX) ?? '');
-  const [code, setCode] = useState('');
+  // An invite link (/multiplayer?room=CODE) fills the code: the friend only types a name.
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => invitedCode(params.get('room')));
+  const invited = code !== '';
   const connected = context.isConnected;
   const waiting = busy || !connected;
   const hasName = username.trim() !== '';
@@ -89,6 +92,7 @@ function Lobby() {
           maxLength={USERNAME_MAX}
           autoComplete="nickname"
           placeholder="Enter your username"
+          autoFocus={invited && !hasName}
           onChange={(e) => {
             setUsername(e.target.value);
             typed(ERRORS.username, e.target.value);
@@ -128,4 +132,10 @@ function Lobby() {
       </form>
     </section>
   );
+}
+
+/** The code from an invite link, as the code field would hold it; '' for anything else. */
+function invitedCode(raw: string | null): string {
+  const code = (raw ?? '').trim().toUpperCase();
+  return /^[A-Z0-9]+$/.test(code) ? code.slice(0, ROOM_CODE_LENGTH) : '';
 }

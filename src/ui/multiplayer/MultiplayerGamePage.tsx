@@ -25,6 +25,7 @@ import { GameBoard } from '../board/GameBoard';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { ScoreDisplay } from '../score/ScoreDisplay';
+import { lastMoveLine } from '../score/panelWords';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
 import { ServerNotice } from './ServerNotice';
@@ -123,7 +124,15 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           </button>
         </section>
       )}
-      <ScoreDisplay scores={gameState.scores} groups={breakdown} currentPlayer={gameState.currentPlayer} names={names} progress={over ? 'over' : 'playing'} />
+      <ScoreDisplay
+        scores={gameState.scores}
+        groups={breakdown}
+        currentPlayer={gameState.currentPlayer}
+        names={names}
+        progress={over ? 'over' : 'playing'}
+        you={me ?? undefined}
+        lastMove={lastMoveLine(board, lastMove, names)}
+      />
       <div className="multiplayer-board">
         <GameBoard
           board={board}
@@ -133,6 +142,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           currentPlayer={gameState.currentPlayer}
           interactive={myTurn && !over}
           lastMove={lastMove}
+          names={names}
           // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
           onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
           onToggleAnnotations={() => setAnnotations((a) => ({ showText: !a.showText, showLines: !a.showLines }))}
@@ -165,9 +175,6 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
             Withdraw
           </button>
         )}
-        <button type="button" className="button button-danger" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
-          Forfeit
-        </button>
       </div>
       {playing && (
         <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
@@ -180,6 +187,10 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         </button>
         <button type="button" className="button" onClick={() => leave('/home')}>
           Home
+        </button>
+        {/* Apart from the undo buttons and quiet: a forfeit is a decision, not a slip of the finger. */}
+        <button type="button" className="button button-outline-danger multiplayer-forfeit" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
+          Forfeit
         </button>
       </footer>
       <ConfirmDialog

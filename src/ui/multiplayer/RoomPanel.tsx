@@ -1,6 +1,7 @@
 /** In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. */
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
-import { ROOM_BOARD_SIZES, type RoomBoardSize } from '../../protocol/messages';
+import { ROOM_BOARD_SIZES, type RoomBoardSize, type RoomSettings } from '../../protocol/messages';
+import { InviteLink } from './InviteLink';
 
 export interface RoomPanelProps {
   context: RoomContext;
@@ -20,6 +21,7 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
   return (
     <section className="multiplayer-room" aria-label="Room">
       <h1>Room: {currentRoom.code}</h1>
+      {waiting && <InviteLink code={currentRoom.code} />}
       {gameCountdown !== null && (
         <p className="multiplayer-countdown" role="status">
           Game starting in {gameCountdown}...
@@ -68,6 +70,7 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           </select>
         </fieldset>
       )}
+      {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
       <div className="multiplayer-actions">
         <button
           type="button"
@@ -84,5 +87,21 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
         )}
       </div>
     </section>
+  );
+}
+
+const SCORING_NAMES = { connection: 'Connection', expansion: 'Expansion', extension: 'Extension' } as const;
+
+/** What the guest sees of the host's settings: the game they are about to play. */
+function SettingsSummary({ settings }: { settings: RoomSettings }) {
+  return (
+    <dl className="multiplayer-settings-summary" aria-label="Game Settings">
+      <dt>Board Size</dt>
+      <dd>
+        {settings.boardSize}x{settings.boardSize}
+      </dd>
+      <dt>Scoring</dt>
+      <dd>{SCORING_NAMES[settings.scoringMechanism]}</dd>
+    </dl>
   );
 }

@@ -1,0 +1,58 @@
+/**
+ * Issue 12's online polish: a name already in the room is refused, the invite link copies and
+ * opens the lobby with the code filled in, the guest sees the host's settings, and Forfeit
+ * stands apart from Request Undo.
+ */
+// Playwright's own test, as in multiplayer.spec.ts: both players' pages are watched by expectNoPageErrors.
+import { expect, test } from '@playwright/test';
+import { closeBoth, createRoom, expectNoPageErrors, openLobby, openPlayer } from './support/multiplayer';
+
+test('the invite link brings a friend to the room; a name already there is refused; the guest sees the settings', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const alice = await openPlayer(browser, 'Alice', baseURL);
+  const bob = await openPlayer(browser, 'Alice', baseURL);
+  try {
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openLobby(alice);
+    const code = await createRoom(alice);
+    await alice.page.getByLabel('Board Size').selectOption({ label: '8x8' });
+    await alice.page.getByRole('button', { name: 'Copy invite link' }).click();
+    await expect(alice.page.getByRole('status').filter({ hasText: 'Invite link copied' })).toBeVisible();
+    const link = await alice.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${new URL(baseURL!).origin}/multiplayer?room=${code}`);
+
+    // The friend opens the link: the code is filled in and the name field waits for them.
+    await bob.page.goto(link);
+    await expect(bob.page.getByLabel('Room code')).toHaveValue(code);
+    await expect(bob.page.getByLabel('Username')).toBeFocused();
+    await expect(bob.page.getByText('Connecting to server...')).toBeHidden({ timeout: 10_000 });
+    await bob.page.getByLabel('Username').fill(' alice ');
+    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(bob.page.getByRole('alert')).toHaveText('That name is taken in this room');
+    await expect(bob.page.getByRole('heading', { name: 'Multiplayer', exact: true })).toBeVisible();
+
+    await bob.page.getByLabel('Username').fill('Bob');
+    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
+    const settings = bob.page.getByRole('definition');
+    await expect(settings).toHaveText(['8x8', 'Connection']);
+
+    // In the game: Forfeit is in the footer, away from Request Undo, and not a solid red button.
+    for (const { page } of [alice, bob]) {
+      await page.getByRole('button', { name: 'Ready', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+    }
+    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+    await expect(alice.page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+    const undo = alice.page.getByRole('button', { name: 'Request Undo' });
+    const forfeit = alice.page.getByRole('button', { name: 'Forfeit' });
+    const [undoBox, forfeitBox] = [await undo.boundingBox(), await forfeit.boundingBox()];
+    expect(forfeitBox!.y).toBeGreaterThan(undoBox!.y + undoBox!.height);
+    const background = await forfeit.evaluate((button) => getComputedStyle(button).backgroundColor);
+    const danger = await forfeit.evaluate((button) => getComputedStyle(button).borderTopColor);
+    expect(background).not.toBe(danger);
+    expectNoPageErrors(alice, bob);
+  } finally {
+    await closeBoth(alice, bob);
+  }
+});

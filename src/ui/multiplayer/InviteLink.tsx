@@ -1,0 +1,33 @@
+/**
+ * The room's invite link (issue 12): `/multiplayer?room=CODE` opens the lobby with the code filled
+ * in, so a friend only types a name. Copied to the clipboard; where the clipboard is refused (an
+ * insecure origin, a browser setting) the link is shown to copy by hand.
+ */
+import { useState } from 'react';
+
+export function inviteLink(origin: string, code: string): string {
+  return `${origin}/multiplayer?room=${encodeURIComponent(code)}`;
+}
+
+export function InviteLink({ code }: { code: string }) {
+  const [said, setSaid] = useState('');
+  const link = inviteLink(window.location.origin, code);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setSaid('Invite link copied');
+    } catch {
+      setSaid(`Copy this link: ${link}`);
+    }
+  };
+  return (
+    <div className="multiplayer-invite">
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy invite link
+      </button>
+      <span role="status" className="multiplayer-note">
+        {said}
+      </span>
+    </div>
+  );
+}
