@@ -13,13 +13,14 @@ export interface ModalProps {
   closeOnOverlay?: boolean; // default true; the confirm dialog turns it off
   className?: string; // extra class on the dialog box, e.g. for its width
   labelledBy?: string; // id of another element that names the dialog instead of the title
+  footer?: ReactNode; // stays in view under the body, which scrolls (the results' buttons)
 }
 
 /**
  * The generic modal (SPEC §2): a dimmed overlay and a dialog box in a portal on document.body.
  * Closes on Escape, on an overlay click (unless closeOnOverlay is false) and on its close button.
  */
-export function Modal({ open, title, onClose, children, closeOnOverlay = true, className, labelledBy }: ModalProps) {
+export function Modal({ open, title, onClose, children, closeOnOverlay = true, className, labelledBy, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // A press that starts inside the box and ends on the overlay (selecting text) must not close it.
@@ -55,6 +56,7 @@ export function Modal({ open, title, onClose, children, closeOnOverlay = true, c
           </button>
         </header>
         <div className="modal-body">{children}</div>
+        {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>,
     document.body,

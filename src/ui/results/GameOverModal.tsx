@@ -45,8 +45,23 @@ export function GameOverModal(props: GameOverModalProps) {
     }
   };
 
+  // In the footer: always in view, whatever the screen's height (the body scrolls).
+  const actions = (
+    <div className="dialog-actions results-actions">
+      <button type="button" className="button button-primary" onClick={props.onPlayAgain}>
+        Play Again
+      </button>
+      <button type="button" className="button" onClick={() => void onShare()} disabled={sharing}>
+        Share Score
+      </button>
+      <button type="button" className="button" onClick={props.onBackToHome}>
+        Back to Home
+      </button>
+    </div>
+  );
+
   return (
-    <Modal open={open} title="Game Results" onClose={onClose} className="results-modal">
+    <Modal open={open} title="Game Results" onClose={onClose} className="results-modal" footer={actions}>
       <div className="results-headline" data-testid="results-headline">
         <p className="results-title">{title}</p>
         <p className="results-outcome">{result}</p>
@@ -72,17 +87,6 @@ export function GameOverModal(props: GameOverModalProps) {
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={occupiedCells} names={names} />
 
-      <div className="dialog-actions results-actions">
-        <button type="button" className="button button-primary" onClick={props.onPlayAgain}>
-          Play Again
-        </button>
-        <button type="button" className="button" onClick={() => void onShare()} disabled={sharing}>
-          Share Score
-        </button>
-        <button type="button" className="button" onClick={props.onBackToHome}>
-          Back to Home
-        </button>
-      </div>
     </Modal>
   );
 }
