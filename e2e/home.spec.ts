@@ -17,3 +17,12 @@ test('splash to home: the logo and title, then /home with the version within abo
   await page.goBack();
   await expect(page).not.toHaveURL(/localhost:\d+\/$/);
 });
+
+test('an unknown address says the page is not found, names it, and leads home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('There is no page at /no-such-page.')).toBeVisible();
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

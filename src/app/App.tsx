@@ -4,7 +4,7 @@ import { HomeRoute } from './HomeRoute';
 import { AuthPanel } from '../ui/auth/AuthPanel';
 import { AuthProvider } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
-import { ComingSoonPage } from '../ui/placeholder/ComingSoonPage';
+import { NotFoundPage } from '../ui/placeholder/NotFoundPage';
 
 /** The engine's self-check, kept for developers at /engine. */
 const EngineCheckRoute = lazy(() => import('./EngineCheckRoute'));
@@ -96,7 +96,7 @@ function AppRoutes() {
           </Suspense>
         }
       />
-      <Route path="*" element={<ComingSoonPage title="Page not found" />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }
