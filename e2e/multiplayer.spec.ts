@@ -1,14 +1,14 @@
 /**
  * Issue 6 "Tests": two browser contexts meet in a room (created by Alice, joined by code by
  * Bob), ready up, start, and play a whole 6x6 game on the authoritative server; Bob reloads
- * mid-game and comes back to the same board; both get the finish alert; then a rematch in the
+ * mid-game and comes back to the same board; both see Game Results; then a rematch in the
  * same room, in which Bob opens.
  */
 // Playwright's own test: the journeys' fixture watches the default page, which this test does not
 // use; both players' pages are watched by expectNoPageErrors instead.
 import { expect, test } from '@playwright/test';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores, type Owner } from './support/board';
-import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextAlert, turnIndicator, type Player } from './support/multiplayer';
+import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextNotice, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const RELOAD_AFTER = 10;
@@ -82,16 +82,16 @@ test('two players meet by room code, play a whole game, survive a reload, see th
       }
     }
 
-    // The finish alert on both pages, consistent with the scores both show.
+    // Game Results on both pages, in SPEC §7's words, consistent with the scores both show.
     const [green, blue] = await scores(alice.page);
     expect(await scores(bob.page)).toEqual([green, blue]);
     const [forAlice, forBob] =
       green > blue ? ['You won!', 'You lost!'] : green < blue ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
-    expect(await nextAlert(alice, 0)).toBe(forAlice);
-    expect(await nextAlert(bob, 0)).toBe(forBob);
+    expect(await nextNotice(alice)).toBe(forAlice);
+    expect(await nextNotice(bob)).toBe(forBob);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
-    expect(alice.alerts).toHaveLength(1);
-    expect(bob.alerts).toHaveLength(1);
+    expect(alice.alerts).toEqual([]);
+    expect(bob.alerts).toEqual([]);
 
     // A rematch in the same room: Alice asks, Bob sees the offer and accepts; the seats swap.
     await alice.page.getByRole('button', { name: 'Rematch', exact: true }).click();

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { home, signUp } from './support/accounts';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores } from './support/board';
-import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextAlert, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextNotice, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const START_ELO = 1200;
@@ -80,14 +80,14 @@ test('two signed-in players finish an online game: the result and ELO show on th
       await expectOccupied(other.page, moves + 1, 5_000);
     }
 
-    // Ann is Green (player 0). The finish alerts, accepted as they open.
+    // Ann is Green (player 0). Game Results on both pages.
     const [annScore, benScore] = await scores(ann.page);
     expect(await scores(ben.page)).toEqual([annScore, benScore]);
     const outcome = annScore > benScore ? 'Won' : annScore < benScore ? 'Lost' : 'Draw';
     const [forAnn, forBen] =
       outcome === 'Won' ? ['You won!', 'You lost!'] : outcome === 'Lost' ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
-    expect(await nextAlert(ann, 0)).toBe(forAnn);
-    expect(await nextAlert(ben, 0)).toBe(forBen);
+    expect(await nextNotice(ann)).toBe(forAnn);
+    expect(await nextNotice(ben)).toBe(forBen);
 
     test.info().annotations.push({ type: 'outcome', description: `Ann ${outcome} ${annScore} to ${benScore}` });
     const annChange = outcome === 'Won' ? CHANGE : outcome === 'Lost' ? -CHANGE : 0;
@@ -150,8 +150,8 @@ test('two signed-in players finish an online game: the result and ELO show on th
     await expect(game.locator('.profile-game-opponent')).toHaveText(`vs ${ben.name}`);
     await expect(game.getByTitle('ELO change')).toHaveText(annChange > 0 ? `+${annChange}` : String(annChange));
 
-    expect(ann.alerts).toHaveLength(1);
-    expect(ben.alerts).toHaveLength(1);
+    expect(ann.alerts).toEqual([]);
+    expect(ben.alerts).toEqual([]);
     expectNoPageErrors(ann, ben);
   } finally {
     await closeBoth(ann, ben);

@@ -13,7 +13,7 @@ import { loadSecret } from '../server/src/auth/keys';
 import { freePort } from '../server/src/db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server/src/server-process.testkit';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard } from './support/board';
-import { closeBoth, createRoom, expectNoPageErrors, joinRoom, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextNotice, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const KILL_AFTER = 12;
@@ -60,9 +60,10 @@ test('a game survives kill -9 of the server: both pages carry on to the end', as
       }
     }
 
-    // The finish alert on both pages.
+    // Game Results on both pages, once.
     const finish = /^(You won!|You lost!|Game ended in a draw!)$/;
-    for (const player of [alice, bob]) await expect.poll(() => player.alerts.filter((text) => finish.test(text)), { timeout: 15_000 }).toHaveLength(1);
+    for (const player of [alice, bob]) expect(await nextNotice(player, 15_000)).toMatch(finish);
+    for (const player of [alice, bob]) expect(player.alerts).toEqual([]);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expectNoPageErrors(alice, bob);
   } finally {

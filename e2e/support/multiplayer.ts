@@ -10,7 +10,7 @@ export interface Player {
   name: string;
   context: BrowserContext;
   page: Page;
-  /** Every window.alert's message, in order; each is accepted as it opens. */
+  /** Every window.alert's message, in order; each is accepted as it opens (there should be none). */
   alerts: string[];
   errors: Error[];
 }
@@ -74,10 +74,28 @@ export async function joinRoom(player: Player, code: string): Promise<void> {
 
 export const turnIndicator = (page: Page): Locator => page.getByTestId('turn-indicator');
 
-/** Waits for the next alert (beyond the `seen` already recorded) and returns it. */
-export async function nextAlert(player: Player, seen: number, timeout = 10_000): Promise<string> {
-  await expect.poll(() => player.alerts.length, { message: `${player.name}'s alert`, timeout }).toBeGreaterThan(seen);
-  return player.alerts[seen]!;
+/**
+ * The next thing the room tells the player in a dialog of the page (issue 12: no window.alert):
+ * Game Results after a game that filled the board (its headline, with the statistics and the
+ * chart checked), or the notice after a forfeit. Returns its words and closes it.
+ */
+export async function nextNotice(player: Player, timeout = 10_000): Promise<string> {
+  const { page } = player;
+  const results = page.getByRole('dialog', { name: 'Game Results' });
+  const notice = page.getByRole('dialog', { name: 'Game Over' });
+  await expect(results.or(notice), `${player.name}'s notice`).toBeVisible({ timeout });
+  if (await results.isVisible()) {
+    const message = ((await results.getByTestId('results-headline').textContent()) ?? '').trim();
+    await expect(results.getByRole('rowheader', { name: 'Final Score' })).toBeVisible();
+    await expect(results.getByRole('img', { name: /^Score history of / })).toBeVisible();
+    await results.getByRole('button', { name: 'Close' }).click();
+    await expect(results).toBeHidden();
+    return message;
+  }
+  const message = ((await notice.getByTestId('room-notice').textContent()) ?? '').trim();
+  await notice.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(notice).toBeHidden();
+  return message;
 }
 
 export function expectNoPageErrors(...players: Player[]): void {

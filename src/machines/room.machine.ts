@@ -172,7 +172,7 @@ export const roomMachine = setup({
         enqueueActions(({ context, event: { payload }, enqueue }) => {
           if (payload.reason !== 'board-full' || payload.winner === null) return;
           const seat = seatOf(payload.gameState, context.localPlayerId) ?? null;
-          enqueue.emit({ type: 'notice', message: finishMessage(payload.winner, seat), backToLobby: false });
+          enqueue.emit({ type: 'notice', message: finishMessage(payload.winner, seat), backToLobby: false, finished: true });
         }),
       ],
     },

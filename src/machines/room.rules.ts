@@ -124,11 +124,15 @@ export type RoomEvent =
   | { type: 'rematch.request' }
   | { type: 'error.clear' };
 
-/** What the page tells the player with an alert; `backToLobby` after a forfeit (SPEC §4). */
+/**
+ * What the page tells the player in a dialog; `backToLobby` after a forfeit (SPEC §4);
+ * `finished` when a game ended on a full board (the page shows Game Results with it).
+ */
 export interface RoomNotice {
   type: 'notice';
   message: string;
   backToLobby: boolean;
+  finished?: boolean;
 }
 
 // ---------------------------------------------------------------- pure rules

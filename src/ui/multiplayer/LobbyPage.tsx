@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../machines/room.machine';
 import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
+import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
@@ -40,6 +41,7 @@ export default function LobbyPage() {
       <button type="button" className="button" onClick={home}>
         Back to Home
       </button>
+      <RoomNoticeDialog />
     </main>
   );
 }

@@ -24,10 +24,13 @@ import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
 import { GameBoard } from '../board/GameBoard';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
+import { OnlineResults } from '../results/OnlineResults';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { lastMoveLine } from '../score/panelWords';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
+import { RoomNoticeDialog } from './RoomNoticeDialog';
+import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
@@ -98,6 +101,9 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const myUndo = ownUndo(context);
   const undoRefusal = undoRefusalOf(context);
   const result = over ? resultText(gameState, context.finish) : null;
+  const notice = useRoomNotice();
+  // A game that ended on a full board: Game Results, until closed or a rematch begins.
+  const resultsOpen = notice?.finished === true && over;
   const lastMove: CellPosition | undefined = gameState.lastMove ? { gridX: gameState.lastMove.col, gridY: gameState.lastMove.row } : undefined;
 
   // SPEC §5: leaving a game under way forfeits it, so it asks first (the machine forfeits, then leaves).
@@ -157,7 +163,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           {context.connectionError}
         </p>
       )}
-      <RematchPanel context={context} busy={busy} send={send} />
+      {!resultsOpen && <RematchPanel context={context} busy={busy} send={send} />}
       {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
       <div className="multiplayer-actions">
         <button
@@ -207,6 +213,22 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         }}
         onCancel={() => setConfirming(null)}
       />
+      <OnlineResults
+        open={resultsOpen}
+        onClose={dismissNotice}
+        message={notice?.message ?? ''}
+        names={names}
+        scores={gameState.scores}
+        boardSize={gameState.boardState.gridWidth}
+        histories={[gameState.scoreHistory1, gameState.scoreHistory2]}
+        occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
+        rematch={<RematchPanel context={context} busy={busy} send={send} />}
+        onBackToLobby={() => {
+          dismissNotice();
+          leave('/multiplayer');
+        }}
+      />
+      <RoomNoticeDialog />
       <Modal open={undoToAnswer !== null} title="Undo Request" onClose={() => {}} closeOnOverlay={false}>
         <p>Opponent requests to undo their last move</p>
         <div className="dialog-actions">

@@ -9,6 +9,7 @@ import { SERVER_EVENTS, type Ack } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
+import { showNotice } from './roomNotices';
 
 /** Socket states (the service's window events) and every server event, into the machine. */
 const connection = fromCallback<RoomEvent>(({ sendBack }) => {
@@ -62,9 +63,9 @@ export function roomActor(): RoomActor {
     token = context.rejoinToken;
     saveRejoinToken(token);
   });
-  // window.alert blocks, as the spec's alerts do; the room is already cleared after a forfeit,
-  // so the game page then redirects to the lobby by itself.
-  actor.on('notice', (notice) => window.alert(notice.message));
+  // Shown by the pages in a dialog (RoomNoticeDialog, OnlineResults). The room is already
+  // cleared after a forfeit, so the game page then goes to the lobby, which shows it there.
+  actor.on('notice', showNotice);
   shared = actor.start();
   return shared;
 }

@@ -1,0 +1,63 @@
+/**
+ * 'Game Results' after an online game (issue 12), in the same dialog as the game on one device:
+ * SPEC §7's words ('You won!', 'You lost!', 'Game ended in a draw!'), both seats' names and
+ * scores, the board size, the score chart and the statistics, then Rematch and Back to Lobby.
+ * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
+ */
+import type { ReactNode } from 'react';
+import { ScoreChart } from '../chart/ScoreChart';
+import { Modal } from '../dialogs/Modal';
+import { formatScore } from '../score/format';
+import { StatisticsTable } from './StatisticsTable';
+import './results.css';
+
+export interface OnlineResultsProps {
+  open: boolean;
+  onClose(): void;
+  /** 'You won!', 'You lost!' or 'Game ended in a draw!' */
+  message: string;
+  names: [string, string];
+  scores: [number, number];
+  boardSize: number;
+  histories: readonly [readonly number[], readonly number[]];
+  occupiedCells: number;
+  /** The room's Rematch (RematchPanel). */
+  rematch: ReactNode;
+  onBackToLobby(): void;
+}
+
+export function OnlineResults(props: OnlineResultsProps) {
+  const { names, scores, histories } = props;
+  const footer = (
+    <div className="dialog-actions results-actions">
+      {props.rematch}
+      <button type="button" className="button" onClick={props.onBackToLobby}>
+        Back to Lobby
+      </button>
+    </div>
+  );
+  return (
+    <Modal open={props.open} title="Game Results" onClose={props.onClose} className="results-modal" footer={footer}>
+      <div className="results-headline" data-testid="results-headline">
+        <p className="results-title">{props.message}</p>
+      </div>
+      <div className="results-scores">
+        {([0, 1] as const).map((player) => (
+          <div key={player} className={`results-score player-${player}`} data-testid={`result-box-${names[player]}`}>
+            <span className="results-score-label">{names[player]}</span>
+            <span className="results-score-value" data-score={scores[player]}>
+              {formatScore(scores[player])}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="results-details">
+        <span>
+          Board Size: {props.boardSize}x{props.boardSize}
+        </span>
+      </div>
+      <ScoreChart histories={histories} names={names} />
+      <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />
+    </Modal>
+  );
+}
