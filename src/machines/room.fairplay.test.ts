@@ -82,7 +82,7 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     const over = gameState({ progress: 'over', scores: [20, 16], moveCount: 36 });
     const t = await inGame('bob');
     t.send({ type: 'game:finished', payload: { winner: 0, scores: [20, 16], reason: 'board-full', gameState: over, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
-    expect(t.notices).toEqual([{ type: 'notice', message: 'You lost!', backToLobby: false }]);
+    expect(t.notices).toEqual([{ type: 'notice', message: 'You lost!', backToLobby: false, finished: true }]);
     t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: [BOB], hostId: 'bob', room: room({ status: 'finished', hostId: 'bob', players: [BOB] }) } });
     expect(t.context().players).toEqual([BOB]); // Bob is first in the room now...
     expect(localSeat(t.context())).toBe(1); // ...but still player 1 of the game

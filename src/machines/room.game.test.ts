@@ -39,11 +39,11 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     [0, 'alice', 'You won!'],
     [0, 'bob', 'You lost!'],
     ['draw', 'alice', 'Game ended in a draw!'],
-  ] as const)('alerts the finish (winner %s, local %s): %s', async (winner, local, message) => {
+  ] as const)('tells the finish, for Game Results (winner %s, local %s): %s', async (winner, local, message) => {
     const t = await inGame(local);
     t.send({ type: 'game:finished', payload: { winner, scores: [1, 1], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
     expect(t.context().currentRoom?.status).toBe('finished');
-    expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false }]);
+    expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false, finished: true }]);
   });
 
   it('requests an undo on its own turn, once; the opponent sees it and approves', async () => {
