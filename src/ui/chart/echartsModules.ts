@@ -5,9 +5,9 @@
  */
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { init, use as register } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+register([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export { init };
