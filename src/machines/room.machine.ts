@@ -18,23 +18,25 @@ import { seatOf } from '../protocol/rules';
 import {
   ERRORS,
   LEFT,
+  connectionErrorMessage,
+  disconnectedMessage,
+  initialRoomContext,
   type Outgoing,
   type RoomContext,
   type RoomEvent,
   type RoomNotice,
+} from './room.context';
+import {
   applyAck,
   away,
   canClaimVictory,
   canRequestUndo,
   canStart,
-  connectionErrorMessage,
-  disconnectedMessage,
   entered,
   failureText,
   finishMessage,
   fromRoom,
   incomingUndo,
-  initialRoomContext,
   isLocalTurn,
   inPlay,
   localSeat,
@@ -45,6 +47,7 @@ import {
   withStatus,
 } from './room.rules';
 
+export * from './room.context';
 export * from './room.rules';
 
 type Begin = NonNullable<RoomContext['inFlight']>;

@@ -1,0 +1,172 @@
+/**
+ * The online room's vocabulary (SPEC §3, §4, §8): the texts the player reads, the context the
+ * room statechart (./room.machine) holds, the events it takes and the notices it emits, and the
+ * context it starts from and returns to on leaving. Its rules are in ./room.rules.
+ */
+import type { PlayerIndex } from '../engine';
+import {
+  DEFAULT_ROOM_SETTINGS,
+  UNDO_REQUESTS_PER_GAME,
+  type ClientToServerEvents,
+  type FinishReason,
+  type GameStateView,
+  type PendingUndoView,
+  type PlayerView,
+  type RoomSettings,
+  type RoomStatus,
+  type ServerToClientEvents,
+  type UpdateSettingsPayload,
+} from '../protocol/messages';
+
+export const ERRORS = {
+  username: 'Please enter a username',
+  roomCode: 'Please enter a room code',
+  connect: 'Failed to connect to multiplayer server',
+  listeners: 'Failed to set up WebSocket listeners',
+  create: 'Failed to create room',
+  join: 'Failed to join room',
+  ready: 'Failed to update ready status',
+  start: 'Failed to start game',
+  settings: 'Failed to update settings',
+  undoRejected: 'Undo request was rejected',
+  requestUndo: 'Failed to request undo',
+  respondUndo: 'Failed to respond to undo request',
+  forfeit: 'Failed to forfeit',
+  rematch: 'Failed to request a rematch',
+  withdrawUndo: 'Failed to withdraw the undo request',
+  claimVictory: 'Failed to claim victory',
+} as const;
+
+/** The non-blocking notice while the server restarts (server:restarting) until the socket is back. */
+export const RESTARTING_NOTICE = 'Server restarting — reconnecting…';
+
+export const disconnectedMessage = (reason: string) => `Disconnected from server: ${reason}`;
+export const connectionErrorMessage = (message: string) => `Connection error: ${message}`;
+
+export type ClientEvent = keyof ClientToServerEvents;
+export type ServerEvent = keyof ServerToClientEvents;
+
+/** One client event to send: its name and payload. */
+export interface Outgoing {
+  event: ClientEvent;
+  payload: object;
+}
+
+/** How a game ended: the winner (null when aborted) and why (src/protocol/messages.ts FinishReason). */
+export interface Finish {
+  winner: PlayerIndex | 'draw' | null;
+  reason: FinishReason;
+}
+
+export interface CurrentRoom {
+  code: string; // e.g. 'K3XQ9A'
+  status: RoomStatus;
+  isHost: boolean;
+}
+
+export interface RoomContext {
+  isConnected: boolean;
+  connectionError: string | null; // the error area's text (SPEC §8 "Lobby" and "Game")
+  currentRoom: CurrentRoom | null;
+  hostId: string | null;
+  players: PlayerView[]; // join order: index = player index in the game
+  localPlayerId: string | null;
+  roomSettings: RoomSettings;
+  gameState: GameStateView | null;
+  lastMoveTimestamp: number | null;
+  pendingUndoRequest: PendingUndoView | null;
+  /** Undo requests each player has left in this game, player 0 first (issue 11). */
+  undoRequestsLeft: [number, number];
+  /** The player who may claim victory now (their opponent, to move, has been idle), if any. */
+  claimableBy: PlayerIndex | null;
+  /** How the last game ended, from game:finished; null while playing or when not heard (e.g. after a rejoin). */
+  finish: Finish | null;
+  /** The server said it is restarting (server:restarting): a notice shows until the socket is back. */
+  serverRestarting: boolean;
+  isCreatingRoom: boolean;
+  isJoiningRoom: boolean;
+  gameCountdown: number | null; // seconds left, 3, 2, 1
+  rejoinToken: string | null; // kept by the page so a reload gets back in
+  /** When each absent player's grace period ends (local clock), from room:playerDisconnected. */
+  awayUntil: Record<string, number>;
+  inFlight: (Outgoing & { fallback: string | null }) | null; // null fallback: only logged
+}
+
+/** Server events as machine events: the protocol's name and payload. */
+export type ServerMessage = { [K in ServerEvent]: { type: K; payload: Parameters<ServerToClientEvents[K]>[0] } }[ServerEvent];
+
+export type SocketMessage =
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected'; reason: string }
+  | { type: 'socket.error'; message: string }
+  | { type: 'socket.failed'; message: string }; // the page could not connect or listen at all
+
+export type RoomEvent =
+  | SocketMessage
+  | ServerMessage
+  | { type: 'room.create'; username: string }
+  | { type: 'room.join'; code: string; username: string }
+  | { type: 'room.leave' }
+  | { type: 'ready.set'; ready: boolean }
+  | { type: 'settings.update'; settings: UpdateSettingsPayload }
+  | { type: 'game.start' }
+  | { type: 'cell.place'; row: number; col: number }
+  | { type: 'undo.request' }
+  | { type: 'undo.respond'; approved: boolean }
+  | { type: 'undo.withdraw' }
+  | { type: 'victory.claim' }
+  | { type: 'forfeit' }
+  /** The lobby's fields: a create or join was attempted (Enter, leaving the field) without this one. */
+  | { type: 'lobby.missing'; field: 'username' | 'roomCode' }
+  | { type: 'rematch.request' }
+  | { type: 'error.clear' };
+
+/**
+ * What the page tells the player in a dialog; `backToLobby` after a forfeit (SPEC §4);
+ * `finished` when a game ended on a full board (the page shows Game Results with it).
+ */
+export interface RoomNotice {
+  type: 'notice';
+  message: string;
+  backToLobby: boolean;
+  finished?: boolean;
+}
+
+/** SPEC §4: leaving clears room, players, local id, pending undo and countdown. */
+export const LEFT: Partial<RoomContext> = {
+  currentRoom: null,
+  hostId: null,
+  players: [],
+  localPlayerId: null,
+  pendingUndoRequest: null,
+  undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+  claimableBy: null,
+  finish: null,
+  gameCountdown: null,
+  gameState: null,
+  rejoinToken: null,
+  awayUntil: {},
+};
+
+export const initialRoomContext: RoomContext = {
+  isConnected: false,
+  connectionError: null,
+  currentRoom: null,
+  hostId: null,
+  players: [],
+  localPlayerId: null,
+  roomSettings: DEFAULT_ROOM_SETTINGS,
+  gameState: null,
+  lastMoveTimestamp: null,
+  pendingUndoRequest: null,
+  undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+  claimableBy: null,
+  finish: null,
+  serverRestarting: false,
+  isCreatingRoom: false,
+  isJoiningRoom: false,
+  gameCountdown: null,
+  rejoinToken: null,
+  awayUntil: {},
+  inFlight: null,
+};
