@@ -91,7 +91,8 @@ export function GameOverModal(props: GameOverModalProps) {
   );
 }
 
-function ScoreBoxView({ label, score, player }: { label: string; score: number; player: 0 | 1 }) {
+/** One player's score box, in their colour. */
+export function ScoreBoxView({ label, score, player }: { label: string; score: number; player: 0 | 1 }) {
   return (
     <div className={`results-score player-${player}`} data-testid={`result-box-${label}`}>
       <span className="results-score-label">{label}</span>

@@ -7,8 +7,9 @@
 import type { ReactNode } from 'react';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
-import { formatScore } from '../score/format';
+import { ScoreBoxView } from './GameOverModal';
 import { StatisticsTable } from './StatisticsTable';
+import { boardSizeText } from './summary';
 import './results.css';
 
 export interface OnlineResultsProps {
@@ -43,18 +44,11 @@ export function OnlineResults(props: OnlineResultsProps) {
       </div>
       <div className="results-scores">
         {([0, 1] as const).map((player) => (
-          <div key={player} className={`results-score player-${player}`} data-testid={`result-box-${names[player]}`}>
-            <span className="results-score-label">{names[player]}</span>
-            <span className="results-score-value" data-score={scores[player]}>
-              {formatScore(scores[player])}
-            </span>
-          </div>
+          <ScoreBoxView key={player} label={names[player]} score={scores[player]} player={player} />
         ))}
       </div>
       <div className="results-details">
-        <span>
-          Board Size: {props.boardSize}x{props.boardSize}
-        </span>
+        <span>{boardSizeText(props.boardSize)}</span>
       </div>
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />

@@ -26,8 +26,8 @@ export function scoreBoxes(scores: Scores, playerMode: PlayerMode): [ScoreBox, S
   ];
 }
 
-/** 'Board Size: 6x6'. */
-export function boardSizeText(boardSize: BoardSize): string {
+/** 'Board Size: 6x6' (a setting on one device, a side length online). */
+export function boardSizeText(boardSize: BoardSize | number): string {
   return `Board Size: ${boardSize}x${boardSize}`;
 }
 
