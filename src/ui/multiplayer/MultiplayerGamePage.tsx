@@ -111,34 +111,38 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
 
   return (
     <main className="multiplayer multiplayer-game">
-      <ServerNotice context={context} />
-      <h1>{currentRoom ? `Room: ${currentRoom.code}` : 'Multiplayer Game'}</h1>
-      <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
-        {over ? 'Game over' : myTurn ? 'Your turn' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
-      </p>
-      {result && (
-        <p className="multiplayer-result" data-testid="game-result">
-          {result}
+      <div className="multiplayer-head">
+        <ServerNotice context={context} />
+        <h1>{currentRoom ? `Room: ${currentRoom.code}` : 'Multiplayer Game'}</h1>
+        <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
+          {over ? 'Game over' : myTurn ? 'Your turn' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
         </p>
-      )}
-      {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
-      {canClaimVictory(context) && me !== null && (
-        <section className="multiplayer-claim" aria-label="Claim victory">
-          <p className="multiplayer-note">{idleText(gameState, me)}</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'victory.claim' })}>
-            Claim victory
-          </button>
-        </section>
-      )}
-      <ScoreDisplay
-        scores={gameState.scores}
-        groups={breakdown}
-        currentPlayer={gameState.currentPlayer}
-        names={names}
-        progress={over ? 'over' : 'playing'}
-        you={me ?? undefined}
-        lastMove={lastMoveLine(board, lastMove, names)}
-      />
+        {result && (
+          <p className="multiplayer-result" data-testid="game-result">
+            {result}
+          </p>
+        )}
+        {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
+        {canClaimVictory(context) && me !== null && (
+          <section className="multiplayer-claim" aria-label="Claim victory">
+            <p className="multiplayer-note">{idleText(gameState, me)}</p>
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'victory.claim' })}>
+              Claim victory
+            </button>
+          </section>
+        )}
+      </div>
+      <div className="multiplayer-panel">
+        <ScoreDisplay
+          scores={gameState.scores}
+          groups={breakdown}
+          currentPlayer={gameState.currentPlayer}
+          names={names}
+          progress={over ? 'over' : 'playing'}
+          you={me ?? undefined}
+          lastMove={lastMoveLine(board, lastMove, names)}
+        />
+      </div>
       <div className="multiplayer-board">
         <GameBoard
           board={board}
@@ -158,47 +162,49 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           }}
         />
       </div>
-      {context.connectionError && (
-        <p className="multiplayer-error" role="alert">
-          {context.connectionError}
-        </p>
-      )}
-      {!resultsOpen && <RematchPanel context={context} busy={busy} send={send} />}
-      {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
-      <div className="multiplayer-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!canRequestUndo(context)}
-          title={playing ? undoRefusal : undefined}
-          aria-describedby={playing ? 'mp-undo-left' : undefined}
-          onClick={() => send({ type: 'undo.request' })}
-        >
-          Request Undo
-        </button>
-        {myUndo && playing && (
-          <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'undo.withdraw' })}>
-            Withdraw
-          </button>
+      <div className="multiplayer-controls">
+        {context.connectionError && (
+          <p className="multiplayer-error" role="alert">
+            {context.connectionError}
+          </p>
         )}
+        {!resultsOpen && <RematchPanel context={context} busy={busy} send={send} />}
+        {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
+        <div className="multiplayer-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={!canRequestUndo(context)}
+            title={playing ? undoRefusal : undefined}
+            aria-describedby={playing ? 'mp-undo-left' : undefined}
+            onClick={() => send({ type: 'undo.request' })}
+          >
+            Request Undo
+          </button>
+          {myUndo && playing && (
+            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'undo.withdraw' })}>
+              Withdraw
+            </button>
+          )}
+        </div>
+        {playing && (
+          <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
+            {undoLeftText(undoRequestsLeftOf(context))}
+          </p>
+        )}
+        <footer className="multiplayer-actions">
+          <button type="button" className="button" onClick={() => leave('/multiplayer')}>
+            Back to Lobby
+          </button>
+          <button type="button" className="button" onClick={() => leave('/home')}>
+            Home
+          </button>
+          {/* Apart from the undo buttons and quiet: a forfeit is a decision, not a slip of the finger. */}
+          <button type="button" className="button button-outline-danger multiplayer-forfeit" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
+            Forfeit
+          </button>
+        </footer>
       </div>
-      {playing && (
-        <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
-          {undoLeftText(undoRequestsLeftOf(context))}
-        </p>
-      )}
-      <footer className="multiplayer-actions">
-        <button type="button" className="button" onClick={() => leave('/multiplayer')}>
-          Back to Lobby
-        </button>
-        <button type="button" className="button" onClick={() => leave('/home')}>
-          Home
-        </button>
-        {/* Apart from the undo buttons and quiet: a forfeit is a decision, not a slip of the finger. */}
-        <button type="button" className="button button-outline-danger multiplayer-forfeit" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
-          Forfeit
-        </button>
-      </footer>
       <ConfirmDialog
         open={confirming !== null}
         title="Forfeit"
