@@ -14,7 +14,8 @@ const CELLS = 36;
 const RELOAD_AFTER = 10;
 
 test('two players meet by room code, play a whole game, survive a reload, see the result and start a rematch', async ({ browser, baseURL }) => {
-  test.setTimeout(60_000);
+  // A whole 36-move game in two browsers, a reload and a rematch: room for a busy machine.
+  test.setTimeout(120_000);
   // Alice creates the room; its code is in the title.
   const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
@@ -88,6 +89,12 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     const [forAlice, forBob] =
       green > blue ? ['You won!', 'You lost!'] : green < blue ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
     expect(await nextNotice(alice)).toBe(forAlice);
+    // Game Results fits a 360-px phone: its buttons in view without scrolling (issue 12).
+    await bob.page.setViewportSize({ width: 360, height: 640 });
+    const results = bob.page.getByRole('dialog', { name: 'Game Results' });
+    for (const name of ['Rematch', 'Back to Lobby']) {
+      await expect(results.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
     expect(await nextNotice(bob)).toBe(forBob);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expect(alice.alerts).toEqual([]);
