@@ -20,7 +20,7 @@ const popupText = (p: Prediction) => [`Player gain: ${p.playerGain}`, `Opponent 
 /** The line under each figure saying what it means (issue 12). */
 const EXPLANATIONS = [
   'How much your score changes with this move',
-  'The most the opponent can then gain with one reply',
+  "What the opponent's best reply then gains",
   'Player gain minus opponent gain',
 ];
 

@@ -1,6 +1,6 @@
 import { Application, extend, useApplication } from '@pixi/react';
 import { Container, Graphics, Text } from 'pixi.js';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../../engine';
 import type { BoardColours } from '../../board/colours';
 import { drawCells, drawFocus, drawGhost, drawGrid, drawLastMove, drawOverlay, drawPlacing, labelStyle } from '../../board/draw';
@@ -42,11 +42,18 @@ const browserClock: FrameClock = {
  * The Pixi canvas. WebGL only: WebGPU renders blank in headless Chromium. The
  * ticker is off: commits ask for a frame, and frames run only while something
  * changed or a placed cell is still growing, so an idle board costs no CPU.
- * The canvas counts its frames in data-renders (the tests' render counter).
+ * The canvas counts its frames in data-renders (the tests' render counter) and
+ * gives the last frame's size in CSS pixels in data-frame-size.
  */
 export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
   const { onReady } = props;
-  const handleInit = useCallback(() => onReady(), [onReady]);
+  // Re-rendering once initialised hands the scene the latest props: @pixi/react renders the
+  // children it was given when init began, which may predate the board's measured size.
+  const [, setInitialised] = useState(false);
+  const handleInit = useCallback(() => {
+    setInitialised(true);
+    onReady();
+  }, [onReady]);
   return (
     <Application
       className="game-board__canvas"
@@ -110,6 +117,7 @@ function BoardScene(props: BoardCanvasProps) {
       }
       app.render();
       app.canvas.dataset.renders = String(count);
+      app.canvas.dataset.frameSize = `${w}x${h}`; // the tests check the frame was drawn at the board's size
       return growingOn;
     };
     const frames = createFrameScheduler(frame, browserClock);

@@ -10,7 +10,7 @@ import type { Point } from '../../board/types';
  */
 const FIGURES = [
   { label: 'Player gain', hint: 'How much your score changes with this move', value: (p: Prediction) => p.playerGain },
-  { label: 'Opponent gain', hint: 'The most the opponent can then gain with one reply', value: (p: Prediction) => p.opponentGain },
+  { label: 'Opponent gain', hint: "What the opponent's best reply then gains", value: (p: Prediction) => p.opponentGain },
   { label: 'Net', hint: 'Player gain minus opponent gain', value: (p: Prediction) => p.net },
 ] as const;
 
