@@ -22,3 +22,20 @@ test('the info button opens How to Play with its sections; Escape closes it', as
   await info.getByRole('button', { name: 'Close' }).click();
   await expect(info).toBeHidden();
 });
+
+test('the scoring examples are drawn as the game draws its board, one picture per mode', async ({ page }) => {
+  await page.goto('/game');
+  await boardReady(page);
+  await page.getByRole('button', { name: 'How to play', exact: true }).click();
+  const info = dialog(page, 'How to Play');
+  for (const [label, green, blue] of [
+    ['Connection', '4×3=12', '5×2=10'],
+    ['Expansion', '8×4=32', '8×2=16'],
+    ['Extension', '4×2=8', '4×1=4'],
+  ]) {
+    const picture = info.getByRole('img', { name: `${label} example on a 5x5 board: green ${green}, blue ${blue}` });
+    await expect(picture).toHaveAttribute('data-drawn', 'true');
+    // A decoded picture with pixels, not a broken image.
+    await expect.poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+});

@@ -17,6 +17,13 @@ function boardState(view: BoardView): BoardState {
 
 const popupText = (p: Prediction) => [`Player gain: ${p.playerGain}`, `Opponent gain: ${p.opponentGain}`, `Net: ${p.net}`];
 
+/** The line under each figure saying what it means (issue 12). */
+const EXPLANATIONS = [
+  'How much your score changes with this move',
+  "What the opponent's best reply then gains",
+  'Player gain minus opponent gain',
+];
+
 test('hold and drag shows the engine prediction for the cell under the pointer', async ({ page }) => {
   const engine = await loadEngine();
   await startGame(page);
@@ -47,16 +54,22 @@ test('hold and drag shows the engine prediction for the cell under the pointer',
   const a = await cellCentre(page, first.cell);
   await page.mouse.move(a.x, a.y, { steps: 4 });
   await expect(popup).toBeVisible();
-  await expect(popup.locator('div')).toHaveText(popupText(first.prediction));
+  const figures = popup.getByTestId('prediction-figure');
+  await expect(figures).toHaveText(popupText(first.prediction));
+  for (const explanation of EXPLANATIONS) await expect(popup.getByText(explanation, { exact: true })).toBeVisible();
+  // The ghost piece stands on the cell the figures are for.
+  await expect(board(page)).toHaveAttribute('data-ghost', `${first.cell.x}-${first.cell.y}`);
 
   const b = await cellCentre(page, second.cell);
   await page.mouse.move(b.x, b.y, { steps: 4 });
-  await expect(popup.locator('div')).toHaveText(popupText(second.prediction));
+  await expect(figures).toHaveText(popupText(second.prediction));
+  await expect(board(page)).toHaveAttribute('data-ghost', `${second.cell.x}-${second.cell.y}`);
   await expect(board(page)).toHaveAttribute('aria-describedby', /popup/);
 
   // Release: the popup goes and the release places nothing.
   await page.mouse.up();
   await expect(popup).toBeHidden();
+  await expect(board(page)).not.toHaveAttribute('data-ghost', /.*/);
   await expectOccupied(page, 6, 1_000);
   expect(await readBoard(page)).toEqual(view);
 });

@@ -46,3 +46,9 @@ export function cellCentre(layout: BoardLayout, cell: CellPosition): Point {
   const corner = cellOrigin(layout, cell);
   return { x: corner.x + layout.cellSize / 2, y: corner.y + layout.cellSize / 2 };
 }
+
+/** The cell of a key such as "3-4" (column 3, row 4). */
+export function cellFromKey(key: string): CellPosition {
+  const [gridX = NaN, gridY = NaN] = key.split('-').map(Number);
+  return { gridX, gridY };
+}

@@ -85,7 +85,8 @@ export function arrowGeometry(layout: BoardLayout, segment: OverlaySegment): Arr
   const inset = size * 0.22;
   const start = { x: a.x + dx * inset + side.x, y: a.y + dy * inset + side.y };
   const tip = { x: b.x - dx * inset + side.x, y: b.y - dy * inset + side.y };
-  const head = size * 0.14;
+  // A small head: a 10×10 group carries dozens of arrows and must stay readable under them.
+  const head = size * 0.1;
   const back = { x: tip.x - dx * head, y: tip.y - dy * head };
   const spread = { x: -dy * head * 0.6, y: dx * head * 0.6 };
   return {

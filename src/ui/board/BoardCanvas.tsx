@@ -1,36 +1,59 @@
 import { Application, extend, useApplication } from '@pixi/react';
-import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
-import { useCallback, useEffect, useMemo } from 'react';
-import type { BoardState, CellPosition } from '../../engine';
+import { Container, Graphics, Text } from 'pixi.js';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../../engine';
 import type { BoardColours } from '../../board/colours';
-import { drawBoard, drawFocus, drawOverlay } from '../../board/draw';
+import { drawCells, drawFocus, drawGhost, drawGrid, drawLastMove, drawOverlay, drawPlacing, labelStyle } from '../../board/draw';
+import { createFrameScheduler, type FrameClock, type FrameScheduler } from '../../board/frames';
 import { cellCentre } from '../../board/layout';
+import { placementProgress } from '../../board/motion';
 import type { GroupLabel, OverlaySegment } from '../../board/overlay';
 import type { BoardLayout } from '../../board/types';
+import type { Placement } from './usePlacement';
 
 // Only what the board draws is registered, which keeps the Pixi bundle small.
 extend({ Container, Graphics, Text });
 
+/**
+ * Every prop is compared by identity (the canvas is memoised): the parent keeps
+ * them stable, so a pointer move that only moves the DOM popup draws nothing.
+ */
 export interface BoardCanvasProps {
   width: number; // CSS pixels: the container's size
   height: number;
   layout: BoardLayout;
   board: BoardState;
   colours: BoardColours;
-  lastMove: CellPosition | undefined;
+  lastMove: CellPosition | null;
   segments: readonly OverlaySegment[]; // empty when lines are hidden
   labels: readonly GroupLabel[]; // empty when text is hidden
   focus: CellPosition | null; // null when the ring is hidden
+  ghost: { cell: CellPosition; player: PlayerIndex } | null; // the hold-drag's target, null when not dragging
+  placement: Placement | null; // cells growing in, null when none
   onReady(): void;
 }
 
+const browserClock: FrameClock = {
+  request: (callback) => requestAnimationFrame(callback),
+  cancel: (handle) => cancelAnimationFrame(handle),
+};
+
 /**
  * The Pixi canvas. WebGL only: WebGPU renders blank in headless Chromium. The
- * ticker is off and each commit renders one frame, so an idle board costs no CPU.
+ * ticker is off: commits ask for a frame, and frames run only while something
+ * changed or a placed cell is still growing, so an idle board costs no CPU.
+ * The canvas counts its frames in data-renders (the tests' render counter) and
+ * gives the last frame's size in CSS pixels in data-frame-size.
  */
-export function BoardCanvas(props: BoardCanvasProps) {
+export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
   const { onReady } = props;
-  const handleInit = useCallback(() => onReady(), [onReady]);
+  // Re-rendering once initialised hands the scene the latest props: @pixi/react renders the
+  // children it was given when init began, which may predate the board's measured size.
+  const [, setInitialised] = useState(false);
+  const handleInit = useCallback(() => {
+    setInitialised(true);
+    onReady();
+  }, [onReady]);
   return (
     <Application
       className="game-board__canvas"
@@ -45,56 +68,90 @@ export function BoardCanvas(props: BoardCanvasProps) {
       <BoardScene {...props} />
     </Application>
   );
-}
+});
 
-function BoardScene({ width, height, layout, board, colours, lastMove, segments, labels, focus }: BoardCanvasProps) {
+const cellKey = (cell: CellPosition): CellKey => `${cell.gridX}-${cell.gridY}`;
+
+function BoardScene(props: BoardCanvasProps) {
+  const { width, height, layout, board, colours, lastMove, segments, labels, focus, ghost, placement } = props;
   const { app } = useApplication();
+  const placingLayer = useRef<Graphics>(null);
+  const growing = useMemo(() => new Set(placement?.cells.map(({ cell }) => cellKey(cell))), [placement]);
 
-  const drawStatic = useCallback(
-    (g: Graphics) => drawBoard(g, layout, board, colours, lastMove),
-    [layout, board, colours, lastMove],
-  );
+  const drawCellLayer = useCallback((g: Graphics) => drawCells(g, layout, board, colours, growing), [layout, board, colours, growing]);
+  const drawGridLayer = useCallback((g: Graphics) => drawGrid(g, layout, colours), [layout, colours]);
   const drawLines = useCallback((g: Graphics) => drawOverlay(g, layout, segments, colours), [layout, segments, colours]);
+  const drawLastLayer = useCallback((g: Graphics) => drawLastMove(g, layout, lastMove, colours), [layout, lastMove, colours]);
+  const drawGhostLayer = useCallback((g: Graphics) => drawGhost(g, layout, ghost, colours), [layout, ghost, colours]);
   const drawRing = useCallback((g: Graphics) => drawFocus(g, layout, focus, colours), [layout, focus, colours]);
-  const labelStyle = useMemo<TextStyleOptions>(
-    () => ({
-      fill: colours.mark,
-      fontFamily: 'system-ui, sans-serif',
-      fontWeight: 'bold',
-      fontSize: Math.max(9, Math.round(layout.cellSize * 0.36)),
-      stroke: { color: colours.markOutline, width: Math.max(2, layout.cellSize * 0.08), join: 'round' },
-    }),
-    [colours, layout.cellSize],
-  );
+  const style = useMemo(() => labelStyle(colours, layout.cellSize), [colours, layout.cellSize]);
 
-  // Runs after every commit of this scene (its children included): resize, then draw one frame.
+  // What the next frame needs; frames run outside React, after the commit that asked for them.
+  const latest = useRef({ width, height, layout, colours, placement });
   useEffect(() => {
-    const renderer = app.renderer as typeof app.renderer | undefined;
-    if (!renderer) return;
-    const w = Math.max(1, width);
-    const h = Math.max(1, height);
-    if (app.screen.width !== w || app.screen.height !== h) renderer.resize(w, h);
-    app.render();
+    latest.current = { width, height, layout, colours, placement };
+  });
+
+  const scheduler = useRef<FrameScheduler | null>(null);
+  useEffect(() => {
+    let growth: { placement: Placement; startedAt: number } | null = null;
+    const frame = (time: number, count: number) => {
+      const renderer = app.renderer as typeof app.renderer | undefined;
+      if (!renderer) return false;
+      const next = latest.current;
+      const w = Math.max(1, next.width);
+      const h = Math.max(1, next.height);
+      // Resizing clears the canvas, so it happens here, right before the frame that redraws it.
+      if (app.screen.width !== w || app.screen.height !== h) renderer.resize(w, h);
+      let growingOn = false;
+      const g = placingLayer.current;
+      if (g && next.placement) {
+        // The growth starts at the first frame that shows it, however late the frame comes.
+        if (growth?.placement !== next.placement) growth = { placement: next.placement, startedAt: time };
+        const progress = placementProgress(time - growth.startedAt);
+        drawPlacing(g, next.layout, next.placement.cells, next.colours, progress);
+        growingOn = progress < 1;
+      } else if (g && growth) {
+        growth = null;
+        g.clear();
+      }
+      app.render();
+      app.canvas.dataset.renders = String(count);
+      app.canvas.dataset.frameSize = `${w}x${h}`; // the tests check the frame was drawn at the board's size
+      return growingOn;
+    };
+    const frames = createFrameScheduler(frame, browserClock);
+    scheduler.current = frames;
+    frames.request();
+    return () => {
+      frames.dispose();
+      scheduler.current = null;
+    };
+  }, [app]);
+
+  // After every commit of this scene (it commits only when a prop changed): one frame, coalesced.
+  useEffect(() => {
+    scheduler.current?.request();
   });
 
   return (
     <pixiContainer>
-      <pixiGraphics draw={drawStatic} />
+      <pixiGraphics draw={drawCellLayer} />
+      <pixiGraphics ref={placingLayer} draw={clearOnce} />
+      <pixiGraphics draw={drawGridLayer} />
       <pixiGraphics draw={drawLines} />
+      <pixiGraphics draw={drawLastLayer} />
       {labels.map((label) => {
         const centre = cellCentre(layout, label.cell);
-        return (
-          <pixiText
-            key={`${label.cell.gridX}-${label.cell.gridY}`}
-            text={label.text}
-            anchor={0.5}
-            x={centre.x}
-            y={centre.y}
-            style={labelStyle}
-          />
-        );
+        return <pixiText key={cellKey(label.cell)} text={label.text} anchor={0.5} x={centre.x} y={centre.y} style={style} />;
       })}
+      <pixiGraphics draw={drawGhostLayer} />
       <pixiGraphics draw={drawRing} />
     </pixiContainer>
   );
+}
+
+/** The placement layer is drawn frame by frame, not by React; it starts empty. */
+function clearOnce(g: Graphics) {
+  g.clear();
 }

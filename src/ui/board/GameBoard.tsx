@@ -7,7 +7,7 @@ import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } fro
 import type { BoardState, CellPosition, Group, PlayerIndex, Prediction, ScoringMechanism } from '../../engine';
 import { clampFocus, initialFocus, isFocusKey, moveFocus } from '../../board/focus';
 import type { GestureEffect } from '../../board/gesture';
-import { cellAt, computeLayout } from '../../board/layout';
+import { cellAt, cellFromKey, computeLayout } from '../../board/layout';
 import { groupLabels, overlaySegments, ownerOf } from '../../board/overlay';
 import type { Point } from '../../board/types';
 import { BoardCanvas } from './BoardCanvas';
@@ -17,6 +17,7 @@ import { useBoardColours } from './useBoardColours';
 import { useBoardGesture } from './useBoardGesture';
 import { useElementSize } from './useElementSize';
 import { useMoveAnnouncement } from './useMoveAnnouncement';
+import { usePlacement } from './usePlacement';
 import './board.css';
 
 export interface GameBoardProps {
@@ -26,7 +27,7 @@ export interface GameBoardProps {
   annotations: { showText: boolean; showLines: boolean };
   currentPlayer: PlayerIndex;
   interactive: boolean; // false while the AI thinks or when the spec refuses clicks; toggling still works
-  lastMove?: CellPosition | undefined; // ringed subtly, and announced
+  lastMove?: CellPosition | undefined; // ringed, and announced
   names?: [string, string] | undefined; // the shown names, for the announcement
   onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
@@ -56,6 +57,7 @@ export function GameBoard(props: GameBoardProps) {
   const [focusVisible, setFocusVisible] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
   const announcement = useMoveAnnouncement(board, lastMove, names);
+  const placement = usePlacement(board);
 
   const layout = useMemo(
     () => computeLayout(size.width, size.height, gridWidth, gridHeight),
@@ -65,6 +67,12 @@ export function GameBoard(props: GameBoardProps) {
   const labels = useMemo(() => (annotations.showText ? groupLabels(groups) : []), [annotations.showText, groups]);
   const occupied = board.occupiedCells[0].size + board.occupiedCells[1].size;
   const onReady = useCallback(() => setReady(true), []);
+  // The canvas redraws when a prop changes identity: cells are kept by their key, so a
+  // pointer move within a cell (or a new lastMove object for the same cell) draws nothing.
+  const lastKey = lastMove ? cellKeyOf(lastMove) : null;
+  const ghostKey = popup?.prediction ? popup.cellKey : null;
+  const markedCells = useCellsByKey(lastKey, focusVisible ? cellKeyOf(focus) : null, ghostKey);
+  const ghost = useMemo(() => (markedCells.ghost ? { cell: markedCells.ghost, player: currentPlayer } : null), [markedCells.ghost, currentPlayer]);
 
   /** A tap or a key press on a cell: place on an empty cell, toggle annotations on an occupied one. */
   const activate = (cell: CellPosition) => {
@@ -123,6 +131,9 @@ export function GameBoard(props: GameBoardProps) {
         data-focus={`${focus.gridX}-${focus.gridY}`}
         data-interactive={interactive}
         data-ready={ready}
+        data-last-move={lastKey ?? undefined}
+        data-ghost={ghostKey ?? undefined}
+        data-animating={placement !== null}
         role="grid"
         aria-label={`Board, ${gridWidth} by ${gridHeight}`}
         aria-activedescendant={cellElementId(id, focus)}
@@ -140,10 +151,12 @@ export function GameBoard(props: GameBoardProps) {
           layout={layout}
           board={board}
           colours={colours}
-          lastMove={lastMove}
+          lastMove={markedCells.lastMove}
           segments={segments}
           labels={labels}
-          focus={focusVisible ? focus : null}
+          focus={markedCells.focus}
+          ghost={ghost}
+          placement={placement}
           onReady={onReady}
         />
         <BoardCells board={board} idPrefix={id} focus={focus} />
@@ -154,4 +167,14 @@ export function GameBoard(props: GameBoardProps) {
       </div>
     </div>
   );
+}
+
+const cellKeyOf = (cell: CellPosition) => `${cell.gridX}-${cell.gridY}`;
+
+/** Cells rebuilt from their keys, so each object changes only when its cell does. */
+function useCellsByKey(lastMove: string | null, focus: string | null, ghost: string | null) {
+  const last = useMemo(() => (lastMove ? cellFromKey(lastMove) : null), [lastMove]);
+  const ring = useMemo(() => (focus ? cellFromKey(focus) : null), [focus]);
+  const target = useMemo(() => (ghost ? cellFromKey(ghost) : null), [ghost]);
+  return { lastMove: last, focus: ring, ghost: target };
 }

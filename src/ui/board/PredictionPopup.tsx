@@ -1,28 +1,47 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { Prediction } from '../../engine';
+import { popupPosition } from '../../board/popup';
 import type { Point } from '../../board/types';
 
-/** Above the pointer so a finger does not hide it; below when too near the top. */
-const OFFSET = 28;
-const ROOM_ABOVE = 90;
+/**
+ * The three figures (SPEC §2 Board), each with one line saying what it means, in
+ * the engine's terms (engine-rs/src/predict.rs): the mover's score change, the
+ * opponent's largest gain with one reply after it, and the difference.
+ */
+const FIGURES = [
+  { label: 'Player gain', hint: 'How much your score changes with this move', value: (p: Prediction) => p.playerGain },
+  { label: 'Opponent gain', hint: "What the opponent's best reply then gains", value: (p: Prediction) => p.opponentGain },
+  { label: 'Net', hint: 'Player gain minus opponent gain', value: (p: Prediction) => p.net },
+] as const;
 
 /** The hold-and-drag popup (SPEC §2 Board): the engine's prediction for the cell under the pointer. */
 export function PredictionPopup({ id, point, prediction }: { id: string; point: Point; prediction: Prediction }) {
-  const above = point.y > ROOM_ABOVE;
+  const ref = useRef<HTMLDivElement>(null);
+
+  // Placed after measuring itself, before paint: kept inside the board (popupPosition).
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const board = element?.offsetParent;
+    if (!element || !(board instanceof HTMLElement)) return;
+    const position = popupPosition(
+      point,
+      { width: element.offsetWidth, height: element.offsetHeight },
+      { width: board.clientWidth, height: board.clientHeight },
+    );
+    element.style.left = `${position.x}px`;
+    element.style.top = `${position.y}px`;
+  });
+
   return (
-    <div
-      id={id}
-      role="tooltip"
-      className="game-board__popup"
-      data-testid="prediction-popup"
-      style={{
-        left: point.x,
-        top: above ? point.y - OFFSET : point.y + OFFSET,
-        transform: above ? 'translate(-50%, -100%)' : 'translate(-50%, 0)',
-      }}
-    >
-      <div>Player gain: {prediction.playerGain}</div>
-      <div>Opponent gain: {prediction.opponentGain}</div>
-      <div>Net: {prediction.net}</div>
+    <div ref={ref} id={id} role="tooltip" className="game-board__popup" data-testid="prediction-popup">
+      {FIGURES.map((figure) => (
+        <p key={figure.label} className="game-board__popup-line">
+          <span className="game-board__popup-figure" data-testid="prediction-figure">
+            {figure.label}: {figure.value(prediction)}
+          </span>
+          <span className="game-board__popup-hint">{figure.hint}</span>
+        </p>
+      ))}
     </div>
   );
 }

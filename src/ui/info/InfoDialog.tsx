@@ -1,5 +1,5 @@
 import { Modal } from '../dialogs/Modal';
-import { ExampleBoard } from './ExampleBoard';
+import { ExampleBoards } from './ExampleBoard';
 import './info.css';
 
 /** The information dialog (SPEC §2): About, How to Play, Scoring, Controls / Game Buttons. */
@@ -45,11 +45,7 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           <dd>A group is worth its pairs of side-by-side cells.</dd>
         </dl>
         <p>The same 5x5 board scored in each mode, with each group&apos;s value written on it:</p>
-        <div className="example-boards">
-          <ExampleBoard mode="connection" label="Connection" />
-          <ExampleBoard mode="expansion" label="Expansion" />
-          <ExampleBoard mode="extension" label="Extension" />
-        </div>
+        <ExampleBoards />
       </section>
 
       <section aria-labelledby="info-controls">
