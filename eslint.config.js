@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const layers = [['engine', 'game'], ['protocol'], ['machines'], ['board', 'net', 'services'], ['ui'], ['app']];
 
 /** Folders of src/ the server must never import: it gets engine, game and protocol only. */
-const clientOnly = ['machines', 'board', 'net', 'services', 'ui', 'app'];
+const clientOnly = ['machines', 'board', 'net', 'services', 'ui', 'app', 'serviceWorker'];
 
 /** Packages that would make a pure layer impure (DOM, rendering, state machines, I/O). */
 const impurePackages = {

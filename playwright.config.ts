@@ -54,6 +54,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   use: {
     trace: 'retain-on-failure',
+    // The built client registers a service worker, and page.route() does not see what a worker
+    // answers: the journeys run without it. The offline journey allows it (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     {

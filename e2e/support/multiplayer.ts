@@ -16,7 +16,8 @@ export interface Player {
 }
 
 export async function openPlayer(browser: Browser, name: string, baseURL: string | undefined): Promise<Player> {
-  const context = await browser.newContext({ baseURL });
+  // A context made here does not get the config's `use`: the worker is blocked as in every journey.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const page = await context.newPage();
   const player: Player = { name, context, page, alerts: [], errors: [] };
   page.on('pageerror', (error) => player.errors.push(error));

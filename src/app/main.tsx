@@ -4,6 +4,7 @@ import '../ui/styles.css';
 import '../ui/theme/theme.css';
 import { startTheme } from '../ui/theme/theme';
 import { App } from './App';
+import { registerServiceWorker } from './registerServiceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -14,3 +15,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

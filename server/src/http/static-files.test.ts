@@ -52,6 +52,7 @@ describe('the built client, served precompressed', () => {
   const indexHtml = '<!doctype html><title>Cell Connection</title>';
   const script = `export const cells = [${Array.from({ length: 400 }, (_, i) => `'${i % 7}-${i % 5}'`).join(', ')}];\n`;
   const scriptPath = '/assets/index-abc123.js';
+  const serviceWorker = `precacheAndRoute([${Array.from({ length: 60 }, (_, i) => `{url:'/assets/c${i}-abc.js',revision:null}`).join(',')}]);\n`;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cell-static-files-'));
@@ -59,6 +60,9 @@ describe('the built client, served precompressed', () => {
     await mkdir(join(dist, 'assets'), { recursive: true });
     await writeFile(join(dist, 'index.html'), indexHtml);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(dist, 'sw.js'), serviceWorker);
+    await writeFile(join(dist, 'sw.js.br'), brotliCompressSync(serviceWorker));
+    await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Cell Connection"}');
     await writeFile(join(dist, 'assets', 'engine-abc123.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
     await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
     await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -96,6 +100,24 @@ describe('the built client, served precompressed', () => {
     const reply = await get(server, '/favicon.svg');
     expect(reply.headers['content-type']).toBe('image/svg+xml');
     expect(reply.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never lets a cache keep the service worker: /sw.js is revalidated each time, compressed or not', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const reply = await get(server, '/sw.js', { 'Accept-Encoding': encoding });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+    }
+  });
+
+  it('serves the web app manifest with its own content type, revalidated', async () => {
+    const reply = await get(server, '/manifest.webmanifest');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(reply.body.toString())).toEqual({ name: 'Cell Connection' });
   });
 
   it('sends the brotli twin to a browser that accepts it, gzip to one that accepts only gzip', async () => {

@@ -16,7 +16,10 @@ export const CLIENT_NOT_BUILT = 'client not built: run npm run build';
 
 /** Vite puts content-hashed files under assets/: their URL changes whenever they do. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Everything else (index.html, public/ files) is revalidated on each use via its ETag. */
+/**
+ * Everything else (index.html, public/ files) is revalidated on each use via its ETag; so is the
+ * service worker, /sw.js, which must never be kept: a cached one would keep players on an old build.
+ */
 const REVALIDATE = 'no-cache';
 
 /** Twins the build writes, best first: brotli beats gzip by about a fifth on our scripts. */

@@ -7,6 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitial, displayName, type AuthUser } from '../../machines/auth.machine';
 import { SlidePanel } from '../dialogs/SlidePanel';
+import { OfflineNotice } from '../offline/OfflineNotice';
+import { useOnline } from '../offline/useOnline';
 import { useAuth } from './AuthProvider';
 import './auth.css';
 
@@ -20,6 +22,7 @@ export function AuthPanel() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [wasOpen, setWasOpen] = useState(open);
+  const online = useOnline();
 
   // Fields are cleared when the panel closes (the machine clears the error).
   if (open !== wasOpen) {
@@ -50,6 +53,8 @@ export function AuthPanel() {
     <SlidePanel open={open} title={title} onClose={closePanel} rootClassName="auth-root" panelClassName="auth-panel">
       {auth.user ? (
         <SignedIn user={auth.user} busy={auth.isLoading} error={auth.error} onSignOut={auth.signOut} onClose={closePanel} />
+      ) : !online ? (
+        <OfflineNotice needs={form === 'signIn' ? 'Signing in' : 'Signing up'} />
       ) : (
         <form className="auth-form" onSubmit={submit}>
           {form === 'signUp' && (

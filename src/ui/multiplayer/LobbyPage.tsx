@@ -7,6 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../machines/room.machine';
 import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
+import { OfflineNotice } from '../offline/OfflineNotice';
+import { useOnline } from '../offline/useOnline';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
@@ -18,6 +20,7 @@ import './multiplayer.css';
 export default function LobbyPage() {
   const navigate = useNavigate();
   const { context, busy, send } = useRoom();
+  const online = useOnline();
   const status = context.currentRoom?.status;
 
   useEffect(() => {
@@ -32,8 +35,22 @@ export default function LobbyPage() {
   return (
     <main className="multiplayer">
       <ServerNotice context={context} />
-      {context.currentRoom ? <RoomPanel context={context} busy={busy} send={send} /> : <Lobby />}
-      {context.connectionError && (
+      {context.currentRoom ? (
+        <>
+          {!online && <OfflineNotice needs="Online play" />}
+          <RoomPanel context={context} busy={busy} send={send} />
+        </>
+      ) : online ? (
+        <Lobby />
+      ) : (
+        // Offline, the forms could only wait: the message says why. socket.io reconnects by
+        // itself once the network is back, and the lobby returns.
+        <section className="multiplayer-lobby" aria-label="Lobby">
+          <h1>Multiplayer</h1>
+          <OfflineNotice needs="Online play" />
+        </section>
+      )}
+      {context.connectionError && (online || context.currentRoom) && (
         <p className="multiplayer-error" role="alert">
           {context.connectionError}
         </p>
