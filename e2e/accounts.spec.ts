@@ -70,8 +70,8 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
     await page.getByRole('tab', { name: 'High Scores' }).click();
     await expect(ourRow).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
-  // Rank (the second medal), Difficulty, Your Score, AI Score; the player is the row's header.
-  await expect(ourRow.getByRole('cell')).toHaveText(['🥈', 'Easy', formatNumber(mine), formatNumber(theirs)]);
+  // Rank (the second medal, read "2nd"), Difficulty, Your Score marked Won, AI Score; the player is the row's header.
+  await expect(ourRow.getByRole('cell')).toHaveText(['2nd', 'Easy', `Won ${formatNumber(mine)}`, formatNumber(theirs)]);
   await expect(ourRow.getByRole('rowheader')).toHaveText(username);
   const difficulty = ourRow.locator('[data-difficulty]');
   await expect(difficulty).toHaveText('Easy');

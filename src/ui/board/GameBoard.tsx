@@ -146,7 +146,7 @@ export function GameBoard(props: GameBoardProps) {
           focus={focusVisible ? focus : null}
           onReady={onReady}
         />
-        <BoardCells board={board} idPrefix={id} focus={focus} />
+        <BoardCells board={board} idPrefix={id} focus={focus} names={names} />
       </div>
       {shownPopup?.prediction && <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} />}
       <div role="status" className="game-board__sr-only">
