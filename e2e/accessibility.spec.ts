@@ -10,7 +10,7 @@ import { DEFAULT_SETTINGS } from '../src/game/settings';
 import type { Settings } from '../src/game/types';
 import { openSignIn, submitCredentials } from './support/accounts';
 import { boardReady, buttonBar, dialog } from './support/board';
-import { addPlayer, giveCompetitiveResults, type Scorer } from './support/leaderboard';
+import { giveCompetitiveResults, longNamedPlayers } from './support/leaderboard';
 import { expect, test } from './support/test';
 
 type Theme = 'light' | 'dark';
@@ -51,6 +51,20 @@ async function expectNoSeriousFindings(page: Page, where: string, within?: strin
       ].join('\n'),
     );
   expect(findings, `axe findings on ${where}`).toEqual([]);
+}
+
+/**
+ * The page's landmarks while a dialog is open: one banner (the navigation bar), and neither the
+ * dialog nor its header or footer taken for another landmark. Best practices rather than WCAG,
+ * hence their own run.
+ */
+async function expectOneBanner(page: Page, where: string): Promise<void> {
+  const rules = ['landmark-no-duplicate-banner', 'landmark-no-duplicate-contentinfo', 'landmark-unique', 'landmark-complementary-is-top-level'];
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `landmarks on ${where}`,
+  ).toEqual([]);
 }
 
 /** The open dialog, for expectNoSeriousFindings. */
@@ -98,11 +112,15 @@ for (const theme of THEMES) {
       await buttonBar(page).getByRole('button', { name: 'Settings' }).click();
       await expect(dialog(page, 'Game Settings')).toBeVisible();
       await expectNoSeriousFindings(page, 'the game with Game Settings open', OPEN_DIALOG);
+      await expectOneBanner(page, 'the game with Game Settings open');
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'How to play', exact: true }).click();
       await expect(dialog(page, 'How to Play')).toBeVisible();
       await expectNoSeriousFindings(page, 'How to Play', OPEN_DIALOG);
+      await expectOneBanner(page, 'the game with How to Play open');
+      // Its long body scrolls, so it takes the keyboard's focus, named like the dialog.
+      await expect(dialog(page, 'How to Play').getByRole('region', { name: 'How to Play contents' })).toHaveAttribute('tabindex', '0');
       await page.keyboard.press('Escape');
 
       await buttonBar(page).getByRole('button', { name: 'Stats' }).click();
@@ -137,7 +155,7 @@ for (const theme of THEMES) {
     });
 
     test(`the leaderboard's three tabs (${theme})`, async ({ page, baseURL }) => {
-      const [first, second] = await leaderboardPlayers(baseURL!);
+      const [first, second] = await longNamedPlayers(baseURL!);
       await giveCompetitiveResults(page, first.id, second.id);
       await page.goto('/leaderboard');
       for (const tab of ['Game Results', 'ELO Rankings', 'High Scores']) {
@@ -148,9 +166,7 @@ for (const theme of THEMES) {
     });
 
     test(`the profile of a signed-in player with won, lost and drawn games (${theme})`, async ({ page, baseURL }) => {
-      const stamp = Math.floor(Math.random() * 1e6);
-      const me = await addPlayer(baseURL!, `Axe${theme}${stamp}`);
-      const rival = await addPlayer(baseURL!, `Rival${stamp}`);
+      const [me, rival] = await longNamedPlayers(baseURL!);
       await giveCompetitiveResults(page, me.id, rival.id);
       await page.goto('/home');
       await openSignIn(page);
@@ -177,7 +193,7 @@ for (const theme of THEMES) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('button', { name: 'Show Results' })).toBeVisible();
       await expectNoSeriousFindings(page, 'the finished game on a phone');
-      await leaderboardPlayers(baseURL!);
+      await longNamedPlayers(baseURL!);
       await page.goto('/leaderboard');
       await page.getByRole('tab', { name: 'Scores' }).click();
       await expect(page.getByText('Loading scores...')).toBeHidden();
@@ -187,25 +203,4 @@ for (const theme of THEMES) {
       await expectNoSeriousFindings(page, 'the lobby on a phone');
     });
   });
-}
-
-let players: Promise<[Scorer, Scorer]> | null = null;
-
-/**
- * Two players for the leaderboard, once per worker: High Scores against every level (each
- * difficulty's colour is drawn, won and lost), enough rows for the three medals and a '#4'.
- */
-function leaderboardPlayers(baseURL: string): Promise<[Scorer, Scorer]> {
-  const stamp = Math.floor(Math.random() * 1e6);
-  players ??= Promise.all([
-    addPlayer(baseURL, `Ada Lovelace ${stamp}`, [
-      { ai_difficulty: 'expert', score: 1200, opponent_score: 900 },
-      { ai_difficulty: 'medium', score: 300, opponent_score: 410 },
-    ]),
-    addPlayer(baseURL, `Grace${stamp}`, [
-      { ai_difficulty: 'hard', score: 700, opponent_score: 650 },
-      { ai_difficulty: 'easy', score: 120, opponent_score: 120 },
-    ]),
-  ]);
-  return players;
 }

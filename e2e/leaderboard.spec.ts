@@ -6,7 +6,7 @@
  * a word, and the table stays inside the screen.
  */
 import type { Locator } from '@playwright/test';
-import { addPlayer } from './support/leaderboard';
+import { longNamedPlayers } from './support/leaderboard';
 import { expect, test } from './support/test';
 
 /** For each element: its words that are split over two lines, and whether it is cut off without a tooltip. */
@@ -33,16 +33,7 @@ function brokenNames(names: Locator) {
 for (const width of [360, 390]) {
   test(`High Scores at ${width} px: drawn medals, Won and Lost, long names never broken inside a word`, async ({ page, baseURL }, testInfo) => {
     await page.setViewportSize({ width, height: 800 });
-    const stamp = String(Math.floor(Math.random() * 1e5)).padStart(5, '0');
-    // Expert games: near the top of High Scores, which shows the hardest level first.
-    const twoWords = await addPlayer(baseURL!, `Maximilian Ostro${stamp.slice(0, 4)}`, [
-      { ai_difficulty: 'expert', score: 90_000, opponent_score: 100 },
-      { ai_difficulty: 'expert', score: 1_000, opponent_score: 2_000 },
-    ]);
-    const oneWord = await addPlayer(baseURL!, `Wolfeschlegelst${stamp}`, [
-      { ai_difficulty: 'expert', score: 80_000, opponent_score: 10 },
-      { ai_difficulty: 'easy', score: 5, opponent_score: 5 },
-    ]);
+    const [twoWords, oneWord] = await longNamedPlayers(baseURL!);
 
     await page.goto('/leaderboard');
     await page.getByRole('tab', { name: 'Scores' }).click();
@@ -59,6 +50,7 @@ for (const width of [360, 390]) {
     await expect(ours(twoWords.username, '90,000').getByRole('cell')).toHaveText([/^(1st|2nd|3rd|#\d+)$/, 'Expert', 'Won 90,000', '100']);
     await expect(ours(twoWords.username, '2,000').getByRole('cell').nth(2)).toHaveText('Lost 1,000');
     await expect(ours(oneWord.username, '80,000').getByRole('cell').nth(2)).toHaveText('Won 80,000');
+    await expect(ours(oneWord.username, 'Easy').getByRole('cell').nth(2)).toHaveText('Draw 5');
 
     // Medals are pictures with text for screen readers, not characters of a font.
     await expect(table.locator('.leaderboard-medal svg')).toHaveCount(3);

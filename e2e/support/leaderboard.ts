@@ -22,7 +22,7 @@ export interface AiScore {
 }
 
 /** A new player named `username` (at most 20 characters) with these scores on 8x8 (at most five a minute). */
-export async function addPlayer(baseURL: string, username: string, scores: readonly AiScore[] = []): Promise<Scorer> {
+async function addPlayer(baseURL: string, username: string, scores: readonly AiScore[] = []): Promise<Scorer> {
   const client = await nodeClient(baseURL);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const email = `player-${stamp}@example.com`;
@@ -36,6 +36,29 @@ export async function addPlayer(baseURL: string, username: string, scores: reado
     expect(inserted.error).toBeNull();
   }
   return { id, username, email, password };
+}
+
+let longNamed: Promise<[Scorer, Scorer]> | null = null;
+
+/**
+ * Two players with the longest names a username may have (20 characters), one of two words and
+ * one of a single word, and a game against each AI level between them: won, lost and drawn.
+ * Made once per worker: the server allows ten sign-ups an hour from one address, and the whole
+ * suite signs up from this one.
+ */
+export function longNamedPlayers(baseURL: string): Promise<[Scorer, Scorer]> {
+  const stamp = String(Math.floor(Math.random() * 1e5)).padStart(5, '0');
+  longNamed ??= Promise.all([
+    addPlayer(baseURL, `Maximilian Ostro${stamp.slice(0, 4)}`, [
+      { ai_difficulty: 'expert', score: 90_000, opponent_score: 100 },
+      { ai_difficulty: 'medium', score: 1_000, opponent_score: 2_000 },
+    ]),
+    addPlayer(baseURL, `Wolfeschlegelst${stamp}`, [
+      { ai_difficulty: 'hard', score: 80_000, opponent_score: 10 },
+      { ai_difficulty: 'easy', score: 5, opponent_score: 5 },
+    ]),
+  ]);
+  return longNamed;
 }
 
 /**

@@ -60,7 +60,7 @@ export function Modal({ open, title, onClose, children, closeOnOverlay = true, c
             <CloseIcon />
           </button>
         </div>
-        <div ref={bodyRef} className="modal-body" {...scrollRegionProps(scrollable, labelledBy ?? titleId)}>
+        <div ref={bodyRef} className="modal-body" {...scrollRegionProps(scrollable, title)}>
           <div ref={contentRef}>{children}</div>
         </div>
         {footer && <div className="modal-footer">{footer}</div>}

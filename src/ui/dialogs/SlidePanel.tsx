@@ -50,7 +50,7 @@ export function SlidePanel({ open, title, onClose, rootClassName, panelClassName
             <CloseIcon />
           </button>
         </div>
-        <div ref={bodyRef} className="settings-body" {...scrollRegionProps(scrollable, titleId)}>
+        <div ref={bodyRef} className="settings-body" {...scrollRegionProps(scrollable, title)}>
           <div ref={contentRef}>{children}</div>
         </div>
         {footer}

@@ -22,7 +22,11 @@ export function useScrollable(viewport: RefObject<HTMLElement | null>, content: 
   return scrollable;
 }
 
-/** A scrollable body's attributes: a focusable region named like its dialog; nothing when it fits. */
-export function scrollRegionProps(scrollable: boolean, labelledBy: string) {
-  return scrollable ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {};
+/**
+ * A scrollable body's attributes: a focusable region, "How to Play contents" in the dialog
+ * "How to Play" (not the title alone: a section inside may already be a region of that name).
+ * Nothing when it fits.
+ */
+export function scrollRegionProps(scrollable: boolean, dialogTitle: string) {
+  return scrollable ? { tabIndex: 0, role: 'region', 'aria-label': `${dialogTitle} contents` } : {};
 }
