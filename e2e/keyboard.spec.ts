@@ -1,5 +1,11 @@
+import type { Locator, Page } from '@playwright/test';
 import { board, expectOccupied, freeCells, readBoard, startGame } from './support/board';
 import { expect, test } from './support/test';
+
+/** The focused gridcell (aria-selected, and named by the grid's aria-activedescendant): what a screen reader reads. */
+function focusedCell(page: Page): Locator {
+  return board(page).locator('[role="gridcell"][aria-selected="true"]');
+}
 
 test('keyboard play: arrows move the focus, Enter places, then the AI answers', async ({ page }) => {
   await startGame(page);
@@ -22,9 +28,13 @@ test('keyboard play: arrows move the focus, Enter places, then the AI answers', 
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
   await expect(grid).toHaveAttribute('data-focus', '5-3');
 
+  // A screen reader hears the focused square in chess notation (f3: sixth column, third row
+  // from the bottom of six) with its owner's shown name.
+  await expect(focusedCell(page)).toHaveText('f3, empty');
   await page.keyboard.press('Enter');
   await expectOccupied(page, 1, 5_000);
   expect((await readBoard(page)).get('5-3')).toBe('Green');
+  await expect(focusedCell(page)).toHaveText('f3, Anonymous');
   await expectOccupied(page, 2);
   await expect(grid).toBeFocused();
 

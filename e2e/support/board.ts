@@ -54,14 +54,19 @@ export async function scores(page: Page): Promise<[number, number]> {
   return [await read(0), await read(1)];
 }
 
-/** Reads every cell from the board's gridcells ("3-4, Green"). */
+/**
+ * Reads every cell from the board's gridcells: their data-cell (x-y from the top left) and
+ * data-owner (0 green, 1 blue, absent when empty) hooks. Their text is for screen readers
+ * ("c3, Alice") and names the players as the page shows them.
+ */
 export async function readBoard(page: Page): Promise<BoardView> {
-  const texts = await board(page).getByRole('gridcell').allTextContents();
+  const cells = await board(page)
+    .getByRole('gridcell')
+    .evaluateAll((elements) => elements.map((element) => [element.getAttribute('data-cell'), element.getAttribute('data-owner')]));
   const view: BoardView = new Map();
-  for (const text of texts) {
-    const match = /^(\d+-\d+), (empty|Green|Blue)$/.exec(text.trim());
-    if (!match?.[1] || !match[2]) throw new Error(`unexpected gridcell text: ${text}`);
-    view.set(match[1], match[2] as Owner);
+  for (const [key, owner] of cells) {
+    if (!key || !/^\d+-\d+$/.test(key)) throw new Error(`a gridcell without its data-cell: ${key}`);
+    view.set(key, owner === '0' ? 'Green' : owner === '1' ? 'Blue' : 'empty');
   }
   return view;
 }

@@ -10,6 +10,11 @@ export function cellName(cell: CellPosition, height: number): string {
   return `${String.fromCharCode(97 + cell.gridX)}${height - cell.gridY}`;
 }
 
+/** A board square for a screen reader: "c3, Alice" (its owner's shown name) or "c3, empty". */
+export function cellLabel(cell: CellPosition, height: number, ownerName: string | null): string {
+  return `${cellName(cell, height)}, ${ownerName ?? 'empty'}`;
+}
+
 const POWERS: Record<number, string> = { 2: 'squared', 3: 'cubed' };
 
 /** One factor of a breakdown read aloud: "4", "2 squared", "3 cubed", "2 to the power 5". */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from './fakeSupabase.test-helper';
 import {
+  aiGameOutcome,
   difficultyRank,
   fetchAiHighScores,
   fetchEloLeaderboard,
@@ -48,6 +49,13 @@ describe('difficulty order and margin', () => {
   it('takes a missing AI score as 0', () => {
     expect(scoreMargin({ score: 10, opponent_score: 4 })).toBe(6);
     expect(scoreMargin({ score: 10, opponent_score: null })).toBe(10);
+  });
+
+  it('tells a high score won, lost or drawn from the two scores, and nothing without the AI score', () => {
+    expect(aiGameOutcome({ score: 10, opponent_score: 4 })).toBe('Won');
+    expect(aiGameOutcome({ score: 4, opponent_score: 10 })).toBe('Lost');
+    expect(aiGameOutcome({ score: 7, opponent_score: 7 })).toBe('Draw');
+    expect(aiGameOutcome({ score: 10, opponent_score: null })).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
  * Every call takes the Supabase client as a parameter so the service has no set-up of its own.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { GameOutcome } from './profile';
 
 /** Rows per leaderboard list (SPEC §9: leaderboard 50, AI leaderboard 50, game results 50). */
 export const LEADERBOARD_LIMIT = 50;
@@ -95,6 +96,16 @@ export function difficultyRank(difficulty: string | null | undefined): number {
 /** Score minus the AI's score; a missing AI score counts as 0 (SPEC §7). */
 export function scoreMargin(row: Pick<AiHighScoreRow, 'score' | 'opponent_score'>): number {
   return row.score - (row.opponent_score ?? 0);
+}
+
+/**
+ * Whether the player won the game a high score was made in: their score against the AI's, as
+ * the end of a game decides (the higher score wins). Null when the AI's score was not stored.
+ */
+export function aiGameOutcome(row: Pick<AiHighScoreRow, 'score' | 'opponent_score'>): GameOutcome | null {
+  if (row.opponent_score === null) return null;
+  if (row.score > row.opponent_score) return 'Won';
+  return row.score < row.opponent_score ? 'Lost' : 'Draw';
 }
 
 /** The client re-sort of SPEC §7: harder first, then larger margin first. Returns a new array. */

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { breakdownInWords } from '../game/notation';
 import { groupFactors } from './groupFactors';
 
 /** A score with its per-group breakdown, e.g. "4 × 2³ = 32". */
@@ -6,7 +7,8 @@ export function GroupBreakdown({ groups, score }: { groups: readonly number[]; s
   const factors = groupFactors(groups);
   if (factors.length === 0) return <span className="breakdown">no groups</span>;
   return (
-    <span className="breakdown">
+    // Read aloud as "4 times 2 cubed equals 32" rather than bare digits and superscripts.
+    <span className="breakdown" role="img" aria-label={`${breakdownInWords(factors)} equals ${score}`}>
       {factors.map(({ value, count }, index) => (
         <Fragment key={value}>
           {index > 0 && ' × '}

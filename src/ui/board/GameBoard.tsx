@@ -159,7 +159,7 @@ export function GameBoard(props: GameBoardProps) {
           placement={placement}
           onReady={onReady}
         />
-        <BoardCells board={board} idPrefix={id} focus={focus} />
+        <BoardCells board={board} idPrefix={id} focus={focus} names={names} />
       </div>
       {shownPopup?.prediction && <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} />}
       <div role="status" className="game-board__sr-only">

@@ -1,6 +1,7 @@
 import { useId, useRef, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogLayer } from './useDialogLayer';
+import { scrollRegionProps, useScrollable } from './useScrollable';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import './modal.css';
@@ -23,6 +24,9 @@ export interface ModalProps {
 export function Modal({ open, title, onClose, children, closeOnOverlay = true, className, labelledBy, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollable(bodyRef, contentRef, open);
   // A press that starts inside the box and ends on the overlay (selecting text) must not close it.
   const pressedOverlay = useRef(false);
   useDialogLayer(open, dialogRef, onClose);
@@ -47,15 +51,18 @@ export function Modal({ open, title, onClose, children, closeOnOverlay = true, c
         aria-labelledby={labelledBy ?? titleId}
         tabIndex={-1}
       >
-        <header className="modal-header">
+        {/* A div, not <header>: a header outside the page's landmarks would be a second banner. */}
+        <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
           <button type="button" className="icon-button modal-close" aria-label="Close" onClick={onClose}>
             <CloseIcon />
           </button>
-        </header>
-        <div className="modal-body">{children}</div>
+        </div>
+        <div ref={bodyRef} className="modal-body" {...scrollRegionProps(scrollable, title)}>
+          <div ref={contentRef}>{children}</div>
+        </div>
         {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>,

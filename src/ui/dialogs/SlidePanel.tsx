@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './Modal';
 import { useDialogLayer } from './useDialogLayer';
+import { scrollRegionProps, useScrollable } from './useScrollable';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import '../settings/settings.css';
@@ -24,13 +25,17 @@ export interface SlidePanelProps {
  */
 export function SlidePanel({ open, title, onClose, rootClassName, panelClassName, children, footer }: SlidePanelProps) {
   const titleId = useId();
-  const panelRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   useDialogLayer(open, panelRef, onClose);
+  const scrollable = useScrollable(bodyRef, contentRef, open);
   const rootClasses = ['settings-root', rootClassName, open ? 'open' : undefined].filter(Boolean).join(' ');
   return createPortal(
     <div className={rootClasses}>
       <div className="settings-overlay" aria-hidden="true" onClick={onClose} />
-      <aside
+      {/* A div: <aside> is a complementary landmark, which a dialog must not be. */}
+      <div
         ref={panelRef}
         className={['settings-panel', panelClassName].filter(Boolean).join(' ')}
         role="dialog"
@@ -39,15 +44,17 @@ export function SlidePanel({ open, title, onClose, rootClassName, panelClassName
         tabIndex={-1}
         inert={!open}
       >
-        <header className="settings-header">
+        <div className="settings-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
             <CloseIcon />
           </button>
-        </header>
-        <div className="settings-body">{children}</div>
+        </div>
+        <div ref={bodyRef} className="settings-body" {...scrollRegionProps(scrollable, title)}>
+          <div ref={contentRef}>{children}</div>
+        </div>
         {footer}
-      </aside>
+      </div>
     </div>,
     document.body,
   );

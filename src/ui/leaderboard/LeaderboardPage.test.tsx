@@ -42,11 +42,15 @@ function rows(html: string): string[][] {
 }
 
 describe('GameResultsTable', () => {
-  it('has Winner, Loser, Result headers, medals for the top three and #n after', () => {
+  it('has Winner, Loser, Result headers, drawn medals read 1st, 2nd, 3rd for the top three and #n after', () => {
     const html = renderToStaticMarkup(<GameResultsTable results={[1, 2, 3, 4].map(entry)} />);
     expect(html).toContain('<th scope="col">Winner</th><th scope="col">Loser</th><th scope="col">Result</th>');
     const cells = rows(html);
-    expect(cells.map((r) => r[0])).toEqual(['🥇 w1', '🥈 w2', '🥉 w3', '#4 w4']);
+    expect(cells.map((r) => r[0])).toEqual(['1st w1', '2nd w2', '3rd w3', '#4 w4']);
+    expect(html).toContain('leaderboard-medal-gold');
+    expect(html).not.toMatch(/\p{Extended_Pictographic}/u); // no emoji: they show as boxes without an emoji font
+    // A long name keeps its whole text in a tooltip, for when its column is too narrow.
+    expect(html).toContain('title="w1"');
     expect(cells[1]![1]).toBe('Unknown');
     expect(cells[0]![2]).toContain('1,201 vs 8');
     expect(cells[0]![2]).toContain('2026');
@@ -70,7 +74,7 @@ describe('EloRankingsTable', () => {
     );
     expect(html.replace(/<[^>]+>/g, '|')).toMatch(/Rank\|+Player\|+ELO Rating\|+Win Rate\|+Games/);
     expect(rows(html)).toEqual([
-      ['🥇', 'alice', '1,250', '66.7%', '3'],
+      ['1st', 'alice', '1,250', '66.7%', '3'],
       ['#4', 'bob', '1,180', '0%', '1'],
     ]);
   });
@@ -88,13 +92,15 @@ describe('HighScoresTable', () => {
     { id: '3', username: 'u', ai_difficulty: null, score: 1000, opponent_score: 999 },
   ];
 
-  it('has Rank, Player, Difficulty, Your Score, AI Score with separators', () => {
-    const html = renderToStaticMarkup(<HighScoresTable rows={scores} />);
+  it('has Rank, Player, Difficulty, Your Score (Won, Lost or Draw), AI Score with separators', () => {
+    const html = renderToStaticMarkup(<HighScoresTable rows={[...scores, { id: '4', username: 'l', ai_difficulty: 'easy', score: 5, opponent_score: 9 }, { id: '5', username: 'd', ai_difficulty: 'easy', score: 9, opponent_score: 9 }]} />);
     expect(html.replace(/<[^>]+>/g, '|')).toMatch(/Rank\|+Player\|+Difficulty\|+Your Score\|+AI Score/);
     expect(rows(html)).toEqual([
-      ['🥇', 'x', 'Expert', '12,345', '3'],
-      ['🥈', 'h', 'Hard', '20', '—'],
-      ['🥉', 'u', 'Unknown', '1,000', '999'],
+      ['1st', 'x', 'Expert', 'Won 12,345', '3'],
+      ['2nd', 'h', 'Hard', '20', '—'], // without the AI's score, the result is not known
+      ['3rd', 'u', 'Unknown', 'Won 1,000', '999'],
+      ['#4', 'l', 'Easy', 'Lost 5', '9'],
+      ['#5', 'd', 'Easy', 'Draw 9', '9'],
     ]);
   });
 

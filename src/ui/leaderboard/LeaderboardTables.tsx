@@ -1,14 +1,6 @@
-import type { AiHighScoreRow, EloLeaderboardRow, GameResultEntry } from '../../services/leaderboard';
-import {
-  boardSizeLabel,
-  capitalise,
-  difficultyLabel,
-  formatDate,
-  formatNumber,
-  formatPercent,
-  knownDifficulty,
-  rankLabel,
-} from './format';
+import { aiGameOutcome, type AiHighScoreRow, type EloLeaderboardRow, type GameResultEntry } from '../../services/leaderboard';
+import { boardSizeLabel, capitalise, difficultyLabel, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
+import { Rank } from './Medal';
 
 export const EMPTY_RESULTS = 'No competitive games played yet!';
 export const EMPTY_RANKINGS = 'No ranked players yet. Play competitive games to appear here!';
@@ -18,9 +10,16 @@ function Empty({ text }: { text: string }) {
   return <p className="leaderboard-empty">{text}</p>;
 }
 
-function Rank({ rank }: { rank: number }) {
-  const label = rankLabel(rank);
-  return <span className={rank <= 3 ? 'leaderboard-rank leaderboard-medal' : 'leaderboard-rank'}>{label}</span>;
+/**
+ * A player's name: wraps between words, and a word too long for the phone's column ends in an
+ * ellipsis (the full name in its tooltip) rather than breaking in the middle.
+ */
+function PlayerName({ name }: { name: string }) {
+  return (
+    <span className="leaderboard-name" title={name}>
+      {name}
+    </span>
+  );
 }
 
 /** Game Results: Winner, Loser, Result (winner score vs loser score, and the date). */
@@ -40,9 +39,13 @@ export function GameResultsTable({ results }: { results: readonly GameResultEntr
         {results.map((result, index) => (
           <tr key={result.id || index}>
             <th scope="row" className="leaderboard-player">
-              <Rank rank={index + 1} /> {result.winnerName}
+              <span className="leaderboard-winner">
+                <Rank rank={index + 1} /> <PlayerName name={result.winnerName} />
+              </span>
             </th>
-            <td className="leaderboard-player">{result.loserName}</td>
+            <td className="leaderboard-player">
+              <PlayerName name={result.loserName} />
+            </td>
             <td className="leaderboard-result">
               <span className="leaderboard-score">
                 {formatNumber(result.winnerScore)} vs {formatNumber(result.loserScore)}
@@ -88,7 +91,7 @@ export function EloRankingsTable({ rows }: { rows: readonly EloLeaderboardRow[] 
               <Rank rank={row.rank} />
             </td>
             <th scope="row" className="leaderboard-player">
-              {row.username}
+              <PlayerName name={row.username} />
             </th>
             <td className="numeric">{formatNumber(row.elo_rating)}</td>
             <td className="numeric">{formatPercent(row.win_rate)}</td>
@@ -100,7 +103,7 @@ export function EloRankingsTable({ rows }: { rows: readonly EloLeaderboardRow[] 
   );
 }
 
-/** High Scores: Rank, Player, Difficulty (in its colour), Your Score, AI Score. */
+/** High Scores: Rank, Player, Difficulty (in its colour), Your Score (with Won, Lost or Draw), AI Score. */
 export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
   if (rows.length === 0) return <Empty text={EMPTY_HIGH_SCORES} />;
   return (
@@ -122,13 +125,14 @@ export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
       <tbody>
         {rows.map((row, index) => {
           const level = knownDifficulty(row.ai_difficulty);
+          const outcome = aiGameOutcome(row);
           return (
             <tr key={row.id || index}>
               <td>
                 <Rank rank={index + 1} />
               </td>
               <th scope="row" className="leaderboard-player">
-                {row.username}
+                <PlayerName name={row.username} />
               </th>
               <td>
                 <span
@@ -138,7 +142,14 @@ export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
                   {difficultyLabel(row.ai_difficulty)}
                 </span>
               </td>
-              <td className="numeric">{formatNumber(row.score)}</td>
+              <td className="numeric">
+                {outcome && (
+                  <>
+                    <span className={`leaderboard-outcome leaderboard-outcome-${outcome.toLowerCase()}`}>{outcome}</span>{' '}
+                  </>
+                )}
+                {formatNumber(row.score)}
+              </td>
               <td className="numeric">{row.opponent_score === null ? '—' : formatNumber(row.opponent_score)}</td>
             </tr>
           );

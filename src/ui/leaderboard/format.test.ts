@@ -9,12 +9,14 @@ import {
   formatNumber,
   formatPercent,
   knownDifficulty,
+  medalFor,
   rankLabel,
 } from './format';
 
 describe('leaderboard formatting', () => {
-  it('gives medals to the top three and #n to the rest', () => {
-    expect([1, 2, 3, 4, 10].map(rankLabel)).toEqual(['🥇', '🥈', '🥉', '#4', '#10']);
+  it('gives medals to the top three, read as 1st, 2nd, 3rd, and #n to the rest', () => {
+    expect([1, 2, 3, 4, 10].map(medalFor)).toEqual(['gold', 'silver', 'bronze', null, null]);
+    expect([1, 2, 3, 4, 10].map(rankLabel)).toEqual(['1st', '2nd', '3rd', '#4', '#10']);
   });
 
   it('writes thousands separators', () => {

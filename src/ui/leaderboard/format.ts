@@ -1,10 +1,18 @@
 /** Display formatting shared by the leaderboard and the profile (pure, tested). */
 
-const MEDALS = ['🥇', '🥈', '🥉'] as const;
+export type Medal = 'gold' | 'silver' | 'bronze';
 
-/** 1 → 🥇, 2 → 🥈, 3 → 🥉, then '#4', '#5', … */
+const MEDALS: readonly Medal[] = ['gold', 'silver', 'bronze'];
+const ORDINALS = ['1st', '2nd', '3rd'] as const;
+
+/** The top three's medals: 1 → gold, 2 → silver, 3 → bronze; null from 4 on. */
+export function medalFor(rank: number): Medal | null {
+  return MEDALS[rank - 1] ?? null;
+}
+
+/** A rank as words say it: '1st', '2nd', '3rd' for the medals (drawn, so read aloud), then '#4', '#5', … */
 export function rankLabel(rank: number): string {
-  return MEDALS[rank - 1] ?? `#${rank}`;
+  return ORDINALS[rank - 1] ?? `#${rank}`;
 }
 
 /** Fixed to en-US so numbers read the same on every device: 1234567 → "1,234,567". */

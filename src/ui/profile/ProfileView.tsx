@@ -71,7 +71,9 @@ function RecentGame({ game }: { game: HistoryEntry }) {
         <span className="profile-game-score">
           {formatNumber(game.myScore)} - {formatNumber(game.opponentScore)}
         </span>{' '}
-        <span className="profile-game-opponent">vs {game.opponentName}</span>
+        <span className="profile-game-opponent" title={game.opponentName}>
+          vs {game.opponentName}
+        </span>
         <span className="profile-game-meta">
           {capitalise(game.scoringMechanism)} · {boardSizeLabel(game.boardSize)}
         </span>

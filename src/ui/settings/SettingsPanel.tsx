@@ -75,7 +75,8 @@ export function SettingsPanel(props: SettingsPanelProps) {
   const aiMode = pending.playerMode === 'ai';
 
   const footer = (
-    <footer className="settings-footer">
+    // A div, not <footer>: outside the page's landmarks a footer would be a contentinfo landmark.
+    <div className="settings-footer">
       <button type="button" className="button button-primary settings-start" onClick={start}>
         {context === 'game' ? 'Start New Game' : 'Start Game'}
       </button>
@@ -94,7 +95,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
           </button>
         </nav>
       )}
-    </footer>
+    </div>
   );
 
   return (
