@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { createKeys, loadSecret } from './server/src/auth/keys.ts';
 import { precompress } from './scripts/compress-plugin.ts';
+import { routePreloads } from './scripts/route-preload-plugin.ts';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
 // Vitest shares this file so tests resolve imports exactly as the build does.
@@ -10,8 +11,16 @@ export default defineConfig(async () => {
   // with the server's secret (./data/jwt-secret, made once, or JWT_SECRET), unless one is given.
   const anonKey = process.env.VITE_SUPABASE_ANON_KEY || (await createKeys(loadSecret())).anonKey;
   return {
-    // precompress() applies to `vite build` only: it writes .br/.gz twins the server sends as they are.
-    plugins: [react(), precompress()],
+    // Both apply to `vite build` only. routePreloads(): a deep link to /game fetches the game's
+    // chunks, PixiJS's browser extensions and the engine's .wasm (src/app/lazyRoutes.ts) alongside
+    // the entry. precompress(): .br/.gz twins the server sends as they are.
+    plugins: [
+      react(),
+      routePreloads({
+        '/game': ['src/ui/game/GamePage.tsx', 'src/engine/load.ts', 'pixi.js/lib/environment-browser/browserAll.mjs'],
+      }),
+      precompress(),
+    ],
     define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey) },
     build: {
       outDir: 'dist',
