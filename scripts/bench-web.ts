@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs 3 --replies 10 --json]`: what a player's browser pays for the client. Needs
+ * `npm run bench:web [-- --runs 3 --replies 10 --gpu-compositing --json]`: what a player's browser pays for the client. Needs
  * the built client (dist/: `npm run build`). Starts the real server on a free loopback port with
  * the embedded database on a fresh data folder, and Debian's Chromium through Playwright.
  *
@@ -12,7 +12,10 @@
  *    fetched before the page was first usable, in gzip bytes.
  * 2. Without emulation: a 10×10 two-player game played by clicks on empty cells, with the main
  *    thread's long tasks (over 50 ms by definition): how many, the longest, and those while a player
- *    moves (pointerdown until two frames after the piece shows).
+ *    moves (pointerdown until two frames after the piece shows). Chromium runs with the e2e tests'
+ *    flags, compositing in software, which reads every WebGL frame back on the main thread;
+ *    --gpu-compositing (for the whole run) composites with SwiftShader in the GPU process instead,
+ *    nearer a browser with a GPU.
  * 3. The computer's replies on Easy 6×6, pointerdown to its piece on the board: SPEC §9's delays
  *    add to 600 ms (100 ms trigger + 500 ms move delay).
  *
@@ -28,6 +31,7 @@ import { launchChromium, requireBuild, startServer } from './bench/web-server';
 const RUNS = Math.max(1, Math.floor(option('runs', 3)));
 const REPLIES = Math.max(1, Math.floor(option('replies', 10)));
 const JSON_OUTPUT = process.argv.includes('--json');
+const GPU_COMPOSITING = process.argv.includes('--gpu-compositing');
 
 /** Issue 12, item 7. */
 const TARGETS = {
@@ -103,7 +107,7 @@ function printTargets(loads: LoadResult[], longTasks: LongTaskResult, replies: A
 async function main(): Promise<void> {
   requireBuild();
   const server = await startServer();
-  const browser = await launchChromium();
+  const browser = await launchChromium(GPU_COMPOSITING);
   try {
     console.log(`bench:web against ${server.origin}, cold cache, 1.6 Mbps down / 750 kbps up / 150 ms latency`);
     const loads: LoadResult[] = [];
@@ -115,7 +119,8 @@ async function main(): Promise<void> {
       printLoad(result, runs);
     }
 
-    console.log('\n10×10 two-player game, no emulation: main-thread long tasks');
+    const compositing = GPU_COMPOSITING ? 'SwiftShader GPU compositing' : 'software compositing (the e2e flags)';
+    console.log(`\n10×10 two-player game, no emulation, ${compositing}: main-thread long tasks`);
     const longTasks = await measureLongTasks(browser, server.origin);
     console.log(
       `  ${longTasks.moves} moves: ${longTasks.count} long tasks (${ms(longTasks.totalMs)} in all), the longest ${ms(longTasks.longestMs)}`,
