@@ -1,7 +1,8 @@
 /**
- * `npm run bench:web [-- --runs 3 --replies 10 --gpu-compositing --json]`: what a player's browser pays for the client. Needs
- * the built client (dist/: `npm run build`). Starts the real server on a free loopback port with
- * the embedded database on a fresh data folder, and Debian's Chromium through Playwright.
+ * `npm run bench:web [-- --runs 3 --replies 10 --gpu-compositing --json]`: what a player's browser
+ * pays for the client. Needs the built client (dist/: `npm run build`; CLIENT_DIR=<folder> measures
+ * another build, as the server serves it). Starts the real server on a free loopback port with the
+ * embedded database on a fresh data folder, and Debian's Chromium through Playwright.
  *
  * 1. Cold loads (a new browser context each: empty cache; `runs` of each, the median printed) under Chromium's network emulation
  *    (CDP Network.emulateNetworkConditions: 1.6 Mbps down, 750 kbps up, 150 ms latency) of

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright';
-import { root } from './web-server';
+import { clientDir } from './web-server';
 
 /** The issue's slow connection: 1.6 Mbps down, 750 kbps up, 150 ms latency (bytes per second for CDP). */
 export const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
@@ -98,7 +98,7 @@ export function whenShown(selector: string) {
 }
 
 function gzipSize(path: string): { path: string; gzipBytes: number } {
-  const file = join(root, 'dist', path);
+  const file = join(clientDir, path);
   if (existsSync(`${file}.gz`)) return { path, gzipBytes: readFileSync(`${file}.gz`).length };
   return { path, gzipBytes: existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0 };
 }

@@ -6,13 +6,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { loadSecret } from '../../server/src/auth/keys';
 import { freePort } from '../../server/src/db/postgres-cluster';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The built client measured: dist/, or CLIENT_DIR as the server reads it (e.g. another build to compare). */
+export const clientDir = resolve(root, process.env.CLIENT_DIR || 'dist');
 const STARTUP_TIMEOUT_MS = 90_000;
 
 /** Chromium's flags of playwright.config.ts: WebGL through SwiftShader, no network of its own. */
@@ -35,8 +37,8 @@ export interface BenchServer {
 
 /** Throws a readable error when dist/ is missing: the server would answer 503 to everything. */
 export function requireBuild(): void {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` (or `npx vite build`) before `npm run bench:web`');
+  if (!existsSync(join(clientDir, 'index.html'))) {
+    throw new Error(`${clientDir} has no index.html: run \`npm run build\` (or \`npx vite build\`) before \`npm run bench:web\``);
   }
 }
 
@@ -47,7 +49,7 @@ export async function startServer(): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'server/src/index.ts'], {
     cwd: root,
     // The built client's anon key was signed with this secret (vite.config.ts), so sign-in works.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: loadSecret(), DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: clientDir, DATA_DIR: dataDir, JWT_SECRET: loadSecret(), DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
