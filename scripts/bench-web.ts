@@ -4,8 +4,9 @@
  * another build, as the server serves it). Starts the real server on a free loopback port with the
  * embedded database on a fresh data folder, and Debian's Chromium through Playwright.
  *
- * 1. Cold loads (a new browser context each: empty cache; `runs` of each, the median printed) under Chromium's network emulation
- *    (CDP Network.emulateNetworkConditions: 1.6 Mbps down, 750 kbps up, 150 ms latency) of
+ * 1. Cold loads (a new browser context each: empty cache; `runs` of each, the median printed)
+ *    under Chromium's network emulation (CDP Network.emulateNetworkConditions: 1.6 Mbps down,
+ *    750 kbps up, 150 ms latency) of
  *    / (the splash, then the menu it leads to after SPEC's 2 s), /home and /game (the default
  *    settings: 6×6 against the computer): bytes on the wire (CDP encodedDataLength, headers
  *    included) and requests until the page is ready and once the network has been quiet for 1 s,
