@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { createKeys, loadSecret } from './server/src/auth/keys.ts';
 import { precompress } from './scripts/compress-plugin.ts';
+import { routePreloads } from './scripts/route-preload-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
@@ -11,9 +12,19 @@ export default defineConfig(async () => {
   // with the server's secret (./data/jwt-secret, made once, or JWT_SECRET), unless one is given.
   const anonKey = process.env.VITE_SUPABASE_ANON_KEY || (await createKeys(loadSecret())).anonKey;
   return {
-    // Both apply to `vite build` only. serviceWorker() emits /sw.js into the bundle (its precache
-    // list is the bundle's files); precompress() then writes .br/.gz twins of everything, sw.js included.
-    plugins: [react(), serviceWorker(), precompress()],
+    // All three apply to `vite build` only. routePreloads(): a deep link to /game fetches the
+    // game's chunks, PixiJS's browser extensions and the engine's .wasm (src/app/lazyRoutes.ts)
+    // alongside the entry. serviceWorker() emits /sw.js into the bundle (its precache list is the
+    // bundle's files, index.html as routePreloads left it); precompress() then writes .br/.gz twins
+    // of everything, sw.js included, which the server sends as they are.
+    plugins: [
+      react(),
+      routePreloads({
+        '/game': ['src/ui/game/GamePage.tsx', 'src/engine/load.ts', 'pixi.js/lib/environment-browser/browserAll.mjs'],
+      }),
+      serviceWorker(),
+      precompress(),
+    ],
     define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey) },
     build: {
       outDir: 'dist',

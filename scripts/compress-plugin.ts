@@ -19,8 +19,12 @@ const gzipAsync = promisify(gzip);
  */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.wasm', '.txt', '.webmanifest', '.xml']);
 
-/** Below this, the bytes saved do not pay for the extra file and the stat per request. */
-const MIN_SIZE = 1024;
+/**
+ * A twin must save at least this much: a compressed reply carries two more headers
+ * (Content-Encoding, Vary: about 45 bytes). No floor on the file's size: index.html (under 1 kB,
+ * and the answer to every deep link) and the small chunks and icons compress too.
+ */
+export const MIN_SAVING = 64;
 
 export interface CompressionTotals {
   files: number; // files that got at least one twin, e.g. 12
@@ -50,10 +54,6 @@ export async function compressDir(dir: string): Promise<CompressionTotals> {
 
 async function compressFile(file: string): Promise<{ bytes: number; brotliBytes: number; gzipBytes: number } | undefined> {
   const original = await readFile(file);
-  if (original.length <= MIN_SIZE) {
-    await removeTwins(file);
-    return undefined;
-  }
   const [br, gz] = await Promise.all([
     brotli(original, {
       params: {
@@ -64,10 +64,10 @@ async function compressFile(file: string): Promise<{ bytes: number; brotliBytes:
     }),
     gzipAsync(original, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  // A twin that is not smaller would only cost bytes; an old one (outDir not emptied) must go too,
-  // or the server would send it for a file it no longer matches.
-  const keepBr = br.length < original.length;
-  const keepGz = gz.length < original.length;
+  // A twin that saves too little would only cost bytes; an old one (outDir not emptied) must go
+  // too, or the server would send it for a file it no longer matches.
+  const keepBr = br.length + MIN_SAVING <= original.length;
+  const keepGz = gz.length + MIN_SAVING <= original.length;
   await Promise.all([
     keepBr ? writeFile(`${file}.br`, br) : rm(`${file}.br`, { force: true }),
     keepGz ? writeFile(`${file}.gz`, gz) : rm(`${file}.gz`, { force: true }),
@@ -78,10 +78,6 @@ async function compressFile(file: string): Promise<{ bytes: number; brotliBytes:
     brotliBytes: keepBr ? br.length : original.length,
     gzipBytes: keepGz ? gz.length : original.length,
   };
-}
-
-async function removeTwins(file: string): Promise<void> {
-  await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
 }
 
 /** Vite plugin: runs compressDir over the resolved outDir (dist/, dist-locked/, …) after `vite build`. */

@@ -1,24 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
-import { AuthPanel } from '../ui/auth/AuthPanel';
-import { AuthProvider } from '../ui/auth/AuthProvider';
+import { AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LobbyPage, MultiplayerGamePage, ProfileRoute } from './lazyRoutes';
+import { AuthProvider, useAuth } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
+import { FirstContentShown } from '../ui/lazy/firstContent';
+import { useMountWhenIdle } from '../ui/lazy/useMountWhenIdle';
 import { NotFoundPage } from '../ui/placeholder/NotFoundPage';
-
-/** The engine's self-check, kept for developers at /engine. */
-const EngineCheckRoute = lazy(() => import('./EngineCheckRoute'));
-
-/** The game page brings PixiJS and ECharts: it loads only when visited. */
-const GamePage = lazy(() => import('../ui/game/GamePage'));
-
-/** These bring supabase-js: they load only when visited. */
-const LeaderboardRoute = lazy(() => import('./LeaderboardRoute'));
-const ProfileRoute = lazy(() => import('./ProfileRoute'));
-
-/** The online pages bring socket.io-client (and the game page PixiJS): loaded only when visited. */
-const LobbyPage = lazy(() => import('../ui/multiplayer/LobbyPage'));
-const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/MultiplayerGamePage'));
 
 const loading = <p className="page-loading">Loading…</p>;
 
@@ -33,7 +21,7 @@ const router = createBrowserRouter([
     element: (
       <AuthProvider>
         <AppRoutes />
-        <AuthPanel />
+        <LazyAuthPanel />
       </AuthProvider>
     ),
   },
@@ -43,60 +31,43 @@ export function App() {
   return <RouterProvider router={router} />;
 }
 
+/** The authentication panel loads apart from the first screen: when the browser is idle, or when opened. */
+function LazyAuthPanel() {
+  const mounted = useMountWhenIdle(useAuth().panelOpen);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <AuthPanel />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * A route's element: its chunk loads behind `fallback`; once it has rendered, the first content
+ * is marked shown and the work that waits for it (the auth service, idle panels) may start.
+ */
+function Page({ children, fallback = loading }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      {children}
+      <FirstContentShown />
+    </Suspense>
+  );
+}
+
+const loadingGame = <p className="page-loading">Loading the game…</p>;
+
 function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<SplashPage />} />
-      <Route path="/home" element={<HomeRoute />} />
-      <Route
-        path="/game"
-        element={
-          <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
-            <GamePage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/leaderboard"
-        element={
-          <Suspense fallback={loading}>
-            <LeaderboardRoute />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/profile"
-        element={
-          <Suspense fallback={loading}>
-            <ProfileRoute />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/multiplayer"
-        element={
-          <Suspense fallback={loading}>
-            <LobbyPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/multiplayer/game"
-        element={
-          <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
-            <MultiplayerGamePage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/engine"
-        element={
-          <Suspense fallback={<p className="page-loading">Loading the engine…</p>}>
-            <EngineCheckRoute />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="/" element={<Page><SplashPage /></Page>} />
+      <Route path="/home" element={<Page><HomeRoute /></Page>} />
+      <Route path="/game" element={<Page fallback={loadingGame}><GamePage /></Page>} />
+      <Route path="/leaderboard" element={<Page><LeaderboardRoute /></Page>} />
+      <Route path="/profile" element={<Page><ProfileRoute /></Page>} />
+      <Route path="/multiplayer" element={<Page><LobbyPage /></Page>} />
+      <Route path="/multiplayer/game" element={<Page fallback={loadingGame}><MultiplayerGamePage /></Page>} />
+      <Route path="/engine" element={<Page fallback={<p className="page-loading">Loading the engine…</p>}><EngineCheckRoute /></Page>} />
+      <Route path="*" element={<Page><NotFoundPage /></Page>} />
     </Routes>
   );
 }

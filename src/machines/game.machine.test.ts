@@ -35,23 +35,92 @@ describe('the game statechart', () => {
     expect(actor.getSnapshot().context.game.progress).toBe('playing');
   });
 
-  it('lets the computer think 100 ms after its turn comes, and plays its move after 500 ms', async () => {
+  it('shows the computer thinking 100 ms after its turn comes, and plays its move 600 ms after the player', async () => {
     const { actor, clock } = start(DEFAULT_SETTINGS);
     actor.send(place(0, 0));
     expect(actor.getSnapshot().context.game.currentPlayer).toBe(1);
     clock.increment(99);
-    expect(actor.getSnapshot().value).toBe('playing');
+    expect(actor.getSnapshot().context.game.progress).toBe('playing');
     clock.increment(1);
-    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().matches({ computer: { pace: 'waiting' } })).toBe(true);
     expect(actor.getSnapshot().context.game.progress).toBe('waiting');
     await settle();
     clock.increment(499);
-    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    expect(actor.getSnapshot().context.game.boardState.occupiedCells[1].size).toBe(0);
     clock.increment(1);
     const { game } = actor.getSnapshot().context;
     expect(actor.getSnapshot().value).toBe('playing');
     expect(game.boardState.occupiedCells[1].size).toBe(1);
     expect(game.currentPlayer).toBe(0);
+  });
+
+  describe("the computer's reply lands at the spec's delays, not delays + search time", () => {
+    /** A game whose computer takes `searchMs` of simulated time to answer; `asked` counts its searches. */
+    function withSearchTaking(searchMs: number) {
+      const clock = new SimulatedClock();
+      let asked = 0;
+      const slowSearch = fromPromise(({ input }: { input: AiTask }) => {
+        asked += 1;
+        return new Promise<AiMove | null>((resolve) => clock.setTimeout(() => resolve(engine.chooseMove(input.request)), searchMs));
+      });
+      const machine = gameMachine.provide({ actors: { chooseAiMove: slowSearch } });
+      const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 7, now: 1 } }).start();
+      const computerPieces = () => actor.getSnapshot().context.game.boardState.occupiedCells[1].size;
+      return { actor, clock, asked: () => asked, computerPieces };
+    }
+
+    /**
+     * Moves the simulated clock on by `ms`, letting the search's promise settle. (A timer set while
+     * the clock flushes starts at the end of the step: steps stop where the trigger delay ends.)
+     */
+    async function advance(clock: SimulatedClock, ms: number) {
+      clock.increment(ms);
+      await settle();
+    }
+
+    it("starts the search at the player's move, before the 100 ms trigger delay", () => {
+      const game = withSearchTaking(200);
+      game.actor.send(place(0, 0));
+      expect(game.asked()).toBe(1);
+      expect(game.actor.getSnapshot().context.game.progress).toBe('playing');
+    });
+
+    it('a 550 ms search: the move lands at 600 ms (the delays), not 650', async () => {
+      const game = withSearchTaking(550);
+      game.actor.send(place(0, 0));
+      await advance(game.clock, 100);
+      await advance(game.clock, 450);
+      expect(game.actor.getSnapshot().matches({ computer: { search: 'answered' } })).toBe(true);
+      await advance(game.clock, 49);
+      expect(game.computerPieces()).toBe(0);
+      await advance(game.clock, 1);
+      expect(game.computerPieces()).toBe(1);
+      expect(game.actor.getSnapshot().context.game.progress).toBe('playing');
+    });
+
+    it('a 200 ms search: the move still waits for the 600 ms of delays', async () => {
+      const game = withSearchTaking(200);
+      game.actor.send(place(0, 0));
+      await advance(game.clock, 100);
+      await advance(game.clock, 100);
+      expect(game.actor.getSnapshot().matches({ computer: { search: 'answered' } })).toBe(true);
+      await advance(game.clock, 399);
+      expect(game.computerPieces()).toBe(0);
+      await advance(game.clock, 1);
+      expect(game.computerPieces()).toBe(1);
+    });
+
+    it('an 800 ms search: the move lands as soon as it answers (800 ms, not 900)', async () => {
+      const game = withSearchTaking(800);
+      game.actor.send(place(0, 0));
+      await advance(game.clock, 100);
+      await advance(game.clock, 500);
+      expect(game.actor.getSnapshot().matches({ computer: { search: 'thinking', pace: 'done' } })).toBe(true);
+      await advance(game.clock, 199);
+      expect(game.computerPieces()).toBe(0);
+      await advance(game.clock, 1);
+      expect(game.computerPieces()).toBe(1);
+    });
   });
 
   it('ignores clicks while the computer thinks and on its turn', async () => {
@@ -149,7 +218,7 @@ describe('the game statechart', () => {
     const watched = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 1, now: 1 } }).start();
     watched.send(place(0, 0));
     clock.increment(100);
-    expect(watched.getSnapshot().matches('waiting')).toBe(true);
+    expect(watched.getSnapshot().context.game.progress).toBe('waiting');
     watched.send({ type: 'reset', now: 3 });
     expect(aborted).toBe(true);
     expect(watched.getSnapshot().context.game.history).toHaveLength(1);

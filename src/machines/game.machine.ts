@@ -1,7 +1,7 @@
 /**
- * The single-device game as a statechart (SPEC §4): pregame → playing ⇄ waiting
- * (the computer thinks) → over, with undo, reset and the results dialog. Every
- * guard and action is one call into the pure rules of src/game.
+ * The single-device game as a statechart (SPEC §4): pregame → playing ⇄ computer
+ * (its turn: progress waiting after the trigger delay) → over, with undo, reset and
+ * the results dialog. Every guard and action is one call into the pure rules of src/game.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AiMove, AiRequest, CellPosition, Engine } from '../engine';
@@ -97,7 +97,8 @@ export const gameMachine = setup({
       game: setProgress(context.game, 'playing'),
       playStartedAt: context.playStartedAt ?? Date.now(),
     })),
-    'mark waiting': assign(({ context }) => ({ game: setProgress(context.game, 'waiting'), aiProposal: null })),
+    'forget the proposal': assign({ aiProposal: null }),
+    'mark waiting': assign(({ context }) => ({ game: setProgress(context.game, 'waiting') })),
     'place cell': assign(({ context, event }) => {
       if (event.type !== 'cell.place') return {};
       const placed = placeCell(context.game, event.cell, context.engine);
@@ -150,20 +151,22 @@ export const gameMachine = setup({
       ],
     },
     playing: {
-      always: { guard: 'game is over', target: 'over' },
-      after: {
-        AI_TRIGGER_DELAY: { guard: "computer's turn", target: 'waiting' },
-      },
+      always: [
+        { guard: 'game is over', target: 'over' },
+        { guard: "computer's turn", target: 'computer' },
+      ],
       on: {
         'cell.place': { guard: 'human may place', actions: 'place cell', target: 'playing', reenter: true },
         undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing', reenter: true },
         'results.open': { guard: 'board is full', actions: 'reopen results', target: '#game.over.results' },
       },
     },
-    waiting: {
-      entry: 'mark waiting',
+    // The computer's turn. It searches from the moment its turn comes, while the spec's delays
+    // run: its move lands when both are over, 600 ms after the player's move unless the search
+    // takes longer (then as soon as it answers), never delays + search time.
+    computer: {
+      entry: 'forget the proposal',
       type: 'parallel',
-      // The move lands when the search has answered and the move delay has passed.
       onDone: { target: 'playing', actions: 'play the computer move' },
       states: {
         search: {
@@ -182,9 +185,11 @@ export const gameMachine = setup({
           },
         },
         pace: {
-          initial: 'holding',
+          initial: 'trigger',
           states: {
-            holding: { after: { AI_MOVE_DELAY: 'done' } },
+            // Progress stays playing for the trigger delay, then shows the computer thinking (SPEC §4).
+            trigger: { after: { AI_TRIGGER_DELAY: 'waiting' } },
+            waiting: { entry: 'mark waiting', after: { AI_MOVE_DELAY: 'done' } },
             done: { type: 'final' },
           },
         },

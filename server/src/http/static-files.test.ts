@@ -288,6 +288,70 @@ describe('the built client, served precompressed', () => {
   });
 });
 
+describe('every text asset of a build, compressed for a browser that accepts it', () => {
+  const svg = (fill: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${Array.from({ length: 6 }, (_, i) => `<rect x="${i * 10}" y="${i * 10}" width="8" height="8" fill="${fill}"/>`).join('')}</svg>`;
+  // Small files as Vite writes them: index.html is under 1 kB and answers every deep link.
+  const files: Record<string, string | Buffer> = {
+    'index.html': `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="viewport" content="width=device-width, initial-scale=1.0" />\n    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n    <title>Cell Connection</title>\n    <script type="module" crossorigin src="/assets/index-abc123.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-abc123.js">\n    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n`,
+    'favicon.svg': svg('#2e7d32'),
+    'manifest.webmanifest': JSON.stringify({ name: 'Cell Connection', short_name: 'Cell Connection', icons: [192, 512].map((size) => ({ src: `/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' })), display: 'standalone' }),
+    'assets/index-abc123.css': Array.from({ length: 20 }, (_, i) => `.cell-${i} { color: var(--player-${i % 2}); margin: ${i}px; }`).join('\n'),
+    'assets/index-abc123.js': `export const cells = [${Array.from({ length: 200 }, (_, i) => `'${i % 7}-${i % 5}'`).join(', ')}];\n`,
+    'assets/strings-abc123.json': JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: i, text: 'Player 1 Wins!' }))),
+    'assets/engine-abc123.wasm': Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(2048, 7)]),
+  };
+  const served: [path: string, file: string, type: string][] = [
+    ['/', 'index.html', 'text/html; charset=utf-8'],
+    ['/game', 'index.html', 'text/html; charset=utf-8'],
+    ['/multiplayer/game?code=ABCDEF', 'index.html', 'text/html; charset=utf-8'],
+    ['/favicon.svg', 'favicon.svg', 'image/svg+xml'],
+    ['/manifest.webmanifest', 'manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+    ['/assets/index-abc123.css', 'assets/index-abc123.css', 'text/css; charset=utf-8'],
+    ['/assets/index-abc123.js', 'assets/index-abc123.js', 'text/javascript; charset=utf-8'],
+    ['/assets/strings-abc123.json', 'assets/strings-abc123.json', 'application/json; charset=utf-8'],
+    ['/assets/engine-abc123.wasm', 'assets/engine-abc123.wasm', 'application/wasm'],
+  ];
+  let dist: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'cell-text-assets-'));
+    await mkdir(join(dist, 'assets'));
+    for (const [name, content] of Object.entries(files)) await writeFile(join(dist, name), content);
+    await compressDir(dist); // as `vite build` does (scripts/compress-plugin.ts)
+    server = await start(dist);
+  });
+
+  afterAll(async () => {
+    await stop(server);
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends brotli to a browser, gzip to a client that takes only gzip, each saying it varies', async () => {
+    for (const [path, file, type] of served) {
+      const original = Buffer.from(files[file]!);
+      const br = await get(server, path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-type'], path).toBe(type);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers.vary, path).toBe('Accept-Encoding');
+      expect(br.body.length, path).toBeLessThan(original.length);
+      expect(brotliDecompressSync(br.body).equals(original), path).toBe(true);
+
+      const gz = await get(server, path, { 'Accept-Encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gz.headers.vary, path).toBe('Accept-Encoding');
+      expect(gunzipSync(gz.body).equals(original), path).toBe(true);
+
+      const plain = await get(server, path);
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.headers.vary, path).toBe('Accept-Encoding');
+      expect(plain.body.equals(original), path).toBe(true);
+    }
+  });
+});
+
 describe('precompression at build (scripts/compress-plugin.ts)', () => {
   it('writes .br and .gz twins that decompress to the original, skipping small and incompressible files', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cell-precompress-'));
@@ -295,7 +359,7 @@ describe('precompression at build (scripts/compress-plugin.ts)', () => {
       const script = `const board = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ x: i % 16, y: i >> 4 })))};\n`;
       const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4096, 7)]);
       await mkdir(join(dir, 'assets'));
-      await writeFile(join(dir, 'index.html'), '<!doctype html>'); // under 1 KB
+      await writeFile(join(dir, 'index.html'), '<!doctype html>'); // compression would save a few bytes at most
       await writeFile(join(dir, 'assets', 'index-abc123.js'), script);
       await writeFile(join(dir, 'assets', 'engine-abc123.wasm'), wasm);
       await writeFile(join(dir, 'assets', 'noise-abc123.js'), randomBytes(4096)); // does not compress

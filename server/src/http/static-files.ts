@@ -1,6 +1,7 @@
 /**
- * The built client (Vite's dist/), the last handler of the app. Scripts, styles and the engine's
- * .wasm go out as the `.br`/`.gz` twins written at build time (scripts/compress-plugin.ts), so the
+ * The built client (Vite's dist/), the last handler of the app. Every text file (index.html, also
+ * as the answer to deep links; scripts, styles, the engine's .wasm, SVG, JSON, the web manifest)
+ * goes out as the `.br`/`.gz` twin written at build time (scripts/compress-plugin.ts), so the
  * server never compresses per request; hashed files under assets/ are cached for good, the rest
  * is revalidated with a cheap 304.
  */

@@ -1,8 +1,10 @@
 /**
  * The auth statechart wired to the real service (src/services/auth.ts). The service, and
- * supabase-js with it, loads in its own chunk so the first screen does not wait for it.
+ * supabase-js with it, loads in its own chunk so the first screen does not wait for it: the
+ * session is restored once the page's first content is shown (a sign-in asks for it at once).
  */
 import { fromCallback, fromPromise } from 'xstate';
+import { afterFirstContent } from '../lazy/firstContent';
 import { authMachine, type AuthEvent, type Credentials, type SessionUser, type SignUpInput } from '../../machines/auth.machine';
 
 const service = () => import('../../services/auth');
@@ -18,15 +20,17 @@ export const liveAuthMachine = authMachine.provide({
     authEvents: fromCallback<AuthEvent>(({ sendBack }) => {
       let stopped = false;
       let unsubscribe = () => {};
-      service().then(
-        ({ onAuthStateChange }) => {
-          if (!stopped) unsubscribe = onAuthStateChange((event, user) => sendBack({ type: 'auth.changed', event, user }));
-        },
-        (error: unknown) => {
-          console.error('Could not load the authentication service:', error);
-          sendBack({ type: 'auth.changed', event: 'INITIAL_SESSION', user: null });
-        },
-      );
+      afterFirstContent()
+        .then(service)
+        .then(
+          ({ onAuthStateChange }) => {
+            if (!stopped) unsubscribe = onAuthStateChange((event, user) => sendBack({ type: 'auth.changed', event, user }));
+          },
+          (error: unknown) => {
+            console.error('Could not load the authentication service:', error);
+            sendBack({ type: 'auth.changed', event: 'INITIAL_SESSION', user: null });
+          },
+        );
       return () => {
         stopped = true;
         unsubscribe();

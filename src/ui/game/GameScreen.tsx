@@ -37,7 +37,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   const actor = useGameActor({ engine, serverModel: dev.connected ? dev.model : null, inspect, user: auth.user });
   const game = useSelector(actor, (s) => s.context.game);
   const settings = useSelector(actor, (s) => s.context.settings);
-  const thinking = useSelector(actor, (s) => s.matches('waiting'));
+  const thinking = useSelector(actor, (s) => s.matches({ computer: { pace: 'waiting' } }));
   const resultsOpen = useSelector(actor, (s) => s.matches({ over: 'results' }));
   const [dialog, setDialog] = useState<OpenDialog>(openSettings ? 'settings' : null);
 

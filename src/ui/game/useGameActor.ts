@@ -12,7 +12,6 @@ import { spawnBrowserWorker } from '../../engine/worker-browser';
 import { initialSubmitted, scorePayload, shouldSubmitScore, submissionStep, type Submitter } from '../../game/submission';
 import { gameMachine, type AiTask } from '../../machines/game.machine';
 import { serverMove } from '../../services/aiDevServer';
-import { submitScore } from '../../services/scores';
 import { loadGame, loadSettings, saveGameState } from '../../services/storage';
 
 export interface GameActorOptions {
@@ -72,7 +71,9 @@ function useScoreSubmission(actor: ReturnType<typeof useActorRef<typeof gameMach
       submitted = step.submitted;
       const player = userRef.current;
       if (step.handIn && player && shouldSubmitScore(player, settings, game)) {
-        void submitScore(scorePayload(player, settings, game, playStartedAt, Date.now()));
+        const payload = scorePayload(player, settings, game, playStartedAt, Date.now());
+        // supabase-js loads with it, off the game's first load (the auth service has it by now anyway).
+        void import('../../services/scores').then(({ submitScore }) => submitScore(payload));
       }
     });
     return () => subscription.unsubscribe();
