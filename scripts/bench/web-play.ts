@@ -84,8 +84,9 @@ async function openGame(browser: Browser, origin: string, settings: Record<strin
 async function nextMove(page: Page): Promise<{ x: number; y: number; occupied: number } | null> {
   return page.evaluate(() => {
     const board = document.querySelector<HTMLElement>('[data-testid="game-board"]')!;
-    const free = [...board.querySelectorAll('[role="gridcell"]')]
-      .map((cell) => /^(\d+)-(\d+), empty$/.exec(cell.textContent?.trim() ?? ''))
+    // The gridcells' test hooks: data-cell is x-y from the top left, data-owner is absent when empty.
+    const free = [...board.querySelectorAll('[role="gridcell"]:not([data-owner])')]
+      .map((cell) => /^(\d+)-(\d+)$/.exec(cell.getAttribute('data-cell') ?? ''))
       .find((match) => match !== null);
     if (!free) return null;
     const rect = board.getBoundingClientRect();
@@ -133,6 +134,7 @@ export async function measureLongTasks(browser: Browser, origin: string): Promis
       const from = await page.evaluate((i) => window.__benchWeb!.pointerDowns[i] ?? 0, downs);
       windows.push({ from, to });
     }
+    if (windows.length === 0) throw new Error('no empty cell found on a new board: have the gridcells\' data-cell/data-owner hooks changed?');
     // The results dialog (and its chart) open 500 ms after the last move: their tasks count in the total.
     await page.getByRole('dialog', { name: 'Game Results' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.waitForTimeout(1000);
@@ -170,6 +172,7 @@ export async function measureAiReplies(browser: Browser, origin: string, replies
       );
       times.push(reply - down);
     }
+    if (times.length === 0) throw new Error('no empty cell found on a new board: have the gridcells\' data-cell/data-owner hooks changed?');
     return { repliesMs: times, medianMs: median(times), firstMs: times[0] ?? 0, maxMs: Math.max(0, ...times) };
   } finally {
     await page.context().close();
