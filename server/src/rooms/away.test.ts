@@ -50,7 +50,7 @@ describe('dropping out of a room before the game', () => {
 
     await pause(GRACE + 100); // past the grace period: still seated, since the player came back
     expect(h.games.game.room(code)?.members).toHaveLength(2);
-    const started = next(again, 'game:started', 3000);
+    const started = next(again, 'game:started');
     expect(await call(host, 'game:start', {})).toEqual({ success: true });
     await started;
   });

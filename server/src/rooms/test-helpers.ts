@@ -57,15 +57,22 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
   };
 }
 
+/**
+ * How long an answer or an event may take before a test fails. Only a failing test waits this
+ * long; it is generous because each answer waits for a commit to the database, which takes
+ * seconds on a machine whose cores are busy with other work.
+ */
+const ANSWER_MS = 10_000;
+
 /** Emits with an acknowledgement and resolves with it. */
 export function call<T = Record<string, unknown>>(socket: Socket, event: string, payload?: unknown): Promise<T> {
   return payload === undefined
-    ? (socket.timeout(2000).emitWithAck(event) as Promise<T>)
-    : (socket.timeout(2000).emitWithAck(event, payload) as Promise<T>);
+    ? (socket.timeout(ANSWER_MS).emitWithAck(event) as Promise<T>)
+    : (socket.timeout(ANSWER_MS).emitWithAck(event, payload) as Promise<T>);
 }
 
 /** The next `event` on `socket`. */
-export function next<T = Record<string, unknown>>(socket: Socket, event: string, ms = 2000): Promise<T> {
+export function next<T = Record<string, unknown>>(socket: Socket, event: string, ms = ANSWER_MS): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
     socket.once(event, (payload: T) => {
