@@ -9,6 +9,7 @@ import { cellCentre } from '../../board/layout';
 import { placementProgress } from '../../board/motion';
 import type { GroupLabel, OverlaySegment } from '../../board/overlay';
 import type { BoardLayout } from '../../board/types';
+import { softwareWebGL } from './softwareWebGL';
 import type { Placement } from './usePlacement';
 
 // Only what the board draws is registered, which keeps the Pixi bundle small.
@@ -39,7 +40,8 @@ const browserClock: FrameClock = {
 };
 
 /**
- * The Pixi canvas. WebGL only: WebGPU renders blank in headless Chromium. The
+ * The Pixi canvas. WebGL only: WebGPU renders blank in headless Chromium; no
+ * antialiasing when WebGL draws on the CPU (src/board/renderer.ts). The
  * ticker is off: commits ask for a frame, and frames run only while something
  * changed or a placed cell is still growing, so an idle board costs no CPU.
  * The canvas counts its frames in data-renders (the tests' render counter) and
@@ -59,7 +61,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
       className="game-board__canvas"
       preference="webgl"
       backgroundAlpha={0}
-      antialias
+      antialias={!softwareWebGL()}
       autoDensity
       autoStart={false}
       resolution={typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1}
