@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { loadSecret } from '../../server/src/auth/keys';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 import { freePort } from '../../server/src/db/postgres-cluster';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,18 +18,6 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const clientDir = resolve(root, process.env.CLIENT_DIR || 'dist');
 const STARTUP_TIMEOUT_MS = 90_000;
 
-/** Chromium's flags of playwright.config.ts: WebGL through SwiftShader, no network of its own. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 export interface BenchServer {
   origin: string; // e.g. http://127.0.0.1:40123
@@ -94,5 +83,5 @@ function listening(child: ChildProcess): Promise<void> {
  */
 export function launchChromium(gpuCompositing = false): Promise<Browser> {
   const args = gpuCompositing ? CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu') : CHROMIUM_ARGS;
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }

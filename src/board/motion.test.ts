@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardState, CellKey } from '../engine';
+import { board } from './boards.testkit';
 import { easeOut, MAX_ANIMATED_CELLS, PLACEMENT_MS, placedCells, placementProgress } from './motion';
-
-/** A board from rows of text: `0` and `1` are the players' cells, `.` is empty. */
-function board(rows: string[]): BoardState {
-  const cells: [Set<CellKey>, Set<CellKey>] = [new Set(), new Set()];
-  rows.forEach((row, y) =>
-    [...row].forEach((ch, x) => {
-      if (ch === '0' || ch === '1') cells[Number(ch) as 0 | 1].add(`${x}-${y}`);
-    }),
-  );
-  return { occupiedCells: cells, gridWidth: rows[0]?.length ?? 0, gridHeight: rows.length };
-}
 
 describe('the placement animation’s timing', () => {
   it('eases out: starts at 0, ends at 1, most of the way done by half time', () => {

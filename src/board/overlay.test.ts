@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardState, CellKey, Group } from '../engine';
+import { board } from './boards.testkit';
+import type { Group } from '../engine';
 import { arrowGeometry, groupLabels, ownerOf, overlaySegments } from './overlay';
-
-/** A board from rows of text: `0` and `1` are the players' cells, `.` is empty. */
-function board(rows: string[]): BoardState {
-  const cells: [Set<CellKey>, Set<CellKey>] = [new Set(), new Set()];
-  rows.forEach((row, y) =>
-    [...row].forEach((ch, x) => {
-      if (ch === '0' || ch === '1') cells[Number(ch) as 0 | 1].add(`${x}-${y}`);
-    }),
-  );
-  return { occupiedCells: cells, gridWidth: rows[0]?.length ?? 0, gridHeight: rows.length };
-}
 
 // Player 0: an L of three cells (2 pairs); player 1: an L of three (2 pairs) and a lone cell.
 const sample = board(['00..', '0.11', '...1', '1...']);
