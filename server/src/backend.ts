@@ -17,6 +17,7 @@ import { createNodeServer, type Timeouts } from './http/node-server';
 import { restProxy } from './postgrest/proxy';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
 import { attachGameServer, type AttachedGameServer } from './rooms';
+import { createNodeAdapter, type AdapterKind } from './rooms/adapter';
 import type { GameServerOptions } from './rooms/game-server';
 
 /** A score is a few hundred bytes; a megabyte is plenty for any insert the game makes. */
@@ -32,7 +33,12 @@ export interface BackendOptions {
   trustProxy?: boolean;
   /** The game server, when the engine is given. */
   engine?: Rules;
-  games?: Omit<GameServerOptions, 'engine' | 'db'>;
+  games?: Omit<GameServerOptions, 'engine' | 'db' | 'leases' | 'multiNode' | 'claimAllAtStartup'>;
+  /** This node among several sharing the database (issue 13). */
+  nodeId?: string;
+  /** Events between nodes: none for a node on its own. */
+  adapter?: AdapterKind;
+  redisUrl?: string;
   // For tests:
   now?: () => Date;
   limits?: AuthLimits;
@@ -61,7 +67,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT });
   const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir }), rest, options.timeouts);
   // socket.io on the same port: rooms and authoritative online games.
-  const games = engine ? attachGameServer(server, { engine, db, keys, ...options.games }) : undefined;
+  const adapter = engine && options.adapter ? await createNodeAdapter(options.adapter, { db, redisUrl: options.redisUrl }) : undefined;
+  const games = engine ? attachGameServer(server, { engine, db, keys, nodeId: options.nodeId, adapter, ...options.games }) : undefined;
   // Every room of the log is back before the first client connects.
   await games?.restore();
   return {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,12 @@ export interface ServerConfig {
   distDir: string;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** This node's name among the nodes sharing one PostgreSQL (NODE_ID): distinct per node, stable across its restarts. */
+  nodeId: string;
+  /** Events between nodes (SOCKET_ADAPTER): postgres by default on PostgreSQL, none on the embedded database. */
+  adapter: 'postgres' | 'redis' | 'none';
+  /** REDIS_URL, for SOCKET_ADAPTER=redis. */
+  redisUrl: string | undefined;
 }
 
 /** The repository's root, which a relative CLIENT_DIR is resolved against (not the working directory). */
@@ -27,7 +34,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   // CLIENT_DIR: which built client to serve, e.g. dist-locked for the e2e tests; dist by default.
   const clientDir = env.CLIENT_DIR || 'dist';
+  const adapter = (env.SOCKET_ADAPTER || (env.DATABASE_URL ? 'postgres' : 'none')).toLowerCase();
+  if (adapter !== 'postgres' && adapter !== 'redis' && adapter !== 'none') {
+    throw new Error(`SOCKET_ADAPTER must be postgres, redis or none, got "${env.SOCKET_ADAPTER}"`);
+  }
+  if (adapter !== 'none' && !env.DATABASE_URL) throw new Error(`SOCKET_ADAPTER=${adapter} needs DATABASE_URL: nodes share rooms only on PostgreSQL`);
+  if (adapter === 'redis' && !env.REDIS_URL) throw new Error('SOCKET_ADAPTER=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379');
+  const nodeId = env.NODE_ID || `${hostname()}:${port}`;
+  if (!/^[\w.:-]{1,100}$/.test(nodeId)) throw new Error(`NODE_ID must be 1 to 100 letters, digits, '.', ':', '_' or '-', got "${nodeId}"`);
   return {
+    nodeId,
+    adapter,
+    redisUrl: env.REDIS_URL || undefined,
     port,
     host: env.HOST || undefined,
     distDir: isAbsolute(clientDir) ? resolve(clientDir) : resolve(REPO_ROOT, clientDir),

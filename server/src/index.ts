@@ -25,6 +25,9 @@ try {
     distDir: config.distDir,
     trustProxy: config.trustProxy,
     engine: await loadEngine(),
+    nodeId: config.nodeId,
+    adapter: config.adapter === 'none' ? undefined : config.adapter,
+    redisUrl: config.redisUrl,
   });
   await backend.listen(config.port, config.host).then((url) => {
     const port = new URL(url).port;

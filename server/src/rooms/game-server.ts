@@ -1,9 +1,10 @@
 /**
- * The game server's edge (SPEC §7 "Realtime socket", issue 11): turns socket events into the
- * room reducer's commands, writes each accepted command to the durable log before answering,
- * then tells the room's sockets what happened. It holds only what is not the game: which socket
- * sits in which seat, the rooms by code and by rejoin-token hash, and one timer per room for its
- * next deadline. Every payload is parsed at the edge (src/protocol); a refusal changes nothing.
+ * The game server's edge (SPEC §7 "Realtime socket", issues 11 and 13): turns socket events into
+ * the room reducer's commands and takes each to the node that owns the room: this one
+ * (owned-rooms.ts: reduced, logged, committed, then told), or another, through socket.io's
+ * adapter (cluster.ts). It holds only what is not the game: which of this node's sockets sits in
+ * which seat. Players of one room may sit on different nodes; a room's events reach them all
+ * through the adapter. Every payload is parsed at the edge (src/protocol); a refusal changes nothing.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
@@ -16,10 +17,12 @@ import {
   UNDO_LAPSE_MS,
   nameTaken,
 } from '../../../src/protocol';
+import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './cluster';
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
-import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
-import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
+import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
+import { OwnedRooms, ROOM_MOVED, playerRoom } from './owned-rooms';
+import type { Reply } from './reducer';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 
@@ -37,36 +40,44 @@ export interface GameServerOptions {
   eventsPerSecond?: number;
   /** Log entries of a room after which a snapshot replaces them. */
   snapshotEvery?: number;
+  /** Who owns which room (leases in Postgres); without a database this node owns every room. */
+  leases?: Leases;
+  leaseTiming?: LeaseTiming;
+  /** Whether other nodes share the rooms (an adapter between nodes is set up). */
+  multiNode?: boolean;
+  /** On the embedded database there is one node: it claims every room at start-up. */
+  claimAllAtStartup?: boolean;
 }
 
-
-interface LiveRoom {
-  state: RoomState;
-  seq: number;
-  sinceSnapshot: number;
-  timer: NodeJS.Timeout | null;
-  timerAt: number | null;
-}
+/** How long a forwarded command may wait for its owner (a commit under load included). */
+const FORWARD_TIMEOUT_MS = 10_000;
+/** How long to look for a room whose owner died, while its lease lapses and a node takes it over. */
+const TAKEOVER_WAIT_MS = 8_000;
+const RETRY_MS = 250;
 
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newId = (): string => randomBytes(9).toString('base64url');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const moved = (reply: Reply | undefined): boolean => !reply || (!reply.success && reply.error === ROOM_MOVED);
 
 export class GameServer implements Games {
-  private readonly rooms = new Map<string, LiveRoom>(); // by room id
-  private readonly byCode = new Map<string, string>(); // code → room id
-  private readonly byToken = new Map<string, { roomId: string; playerId: string }>(); // token hash → seat
-  private readonly seated = new Map<string, GameSocket>(); // player id → the socket in that seat
+  private readonly owned: OwnedRooms;
+  private readonly cluster: Cluster;
+  private readonly seated = new Map<string, GameSocket>(); // player id → this node's socket in that seat
+  private readonly owners = new Map<string, string>(); // room id → owner node, as last learnt
   readonly config: RoomConfig;
   readonly eventsPerSecond: number;
-  private readonly snapshotEvery: number;
+  private readonly leaseTiming: LeaseTiming;
+  private readonly claimAll: boolean;
+  private maintenance: NodeJS.Timeout | null = null;
   private accepting = true;
 
   constructor(
     private readonly io: GameIo,
-    private readonly journal: Journal,
+    journal: Journal,
     options: GameServerOptions,
   ) {
     this.config = {
@@ -79,142 +90,170 @@ export class GameServer implements Games {
       idleClaimMs: options.idleClaimMs ?? IDLE_CLAIM_MS,
     };
     this.eventsPerSecond = options.eventsPerSecond ?? 20;
-    this.snapshotEvery = options.snapshotEvery ?? 200;
+    this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
+    this.claimAll = options.claimAllAtStartup ?? true;
+    const leases = options.leases ?? new MemoryLeases();
+    this.cluster = new Cluster(io as never, leases.nodeId, options.multiNode ?? false, {
+      request: (body) => this.answer(body),
+      notice: (body) => this.heard(body),
+    });
+    this.owned = new OwnedRooms(io, journal, leases, this.config, options.snapshotEvery ?? 200, {
+      left: (playerId, code) => this.unseatEverywhere(playerId, code),
+      arrived: (roomIds) => this.bringBack(roomIds),
+      notify: (notice) => this.cluster.notify(notice),
+    });
   }
 
-  /** The open rooms, for tests and the bench. */
+  get nodeId(): string {
+    return this.owned.leases.nodeId;
+  }
+
+  /** The rooms this node owns, for tests and the bench. */
   get roomCount(): number {
-    return this.rooms.size;
+    return this.owned.size;
   }
 
   room(code: string): RoomState | undefined {
-    const id = this.byCode.get(code);
-    return id ? this.rooms.get(id)?.state : undefined;
+    const id = this.owned.byCode.get(code);
+    return id ? this.owned.get(id)?.state : undefined;
   }
 
   // ------------------------------------------------------------- start-up and shut-down
 
   /**
-   * Rebuilds every room from its log (the latest snapshot, then the commands after it), then
-   * tells each it was restarted (logged too): everyone is away with a fresh grace period, and
-   * players get back in with their rejoin tokens.
+   * Claims this node's rooms and rebuilds them from the log (everyone away with a fresh grace
+   * period; players get back in with their rejoin tokens), then keeps its leases renewed and
+   * takes over the rooms of nodes that stopped renewing theirs.
    */
   async restore(now = Date.now()): Promise<number> {
-    const stored = await this.journal.load();
-    const restarted: Promise<unknown>[] = [];
-    for (const { roomId, snapshot, entries } of stored) {
-      let state = snapshot ? fromSnapshot(snapshot.state as StoredState, this.config) : null;
-      let seq = snapshot?.seq ?? 0;
-      for (const entry of entries) {
-        state = reduce(state, entry.command, entry.at, this.config).room;
-        seq = entry.seq;
-      }
-      if (!state) continue;
-      const live: LiveRoom = { state, seq, sinceSnapshot: entries.length, timer: null, timerAt: null };
-      this.rooms.set(roomId, live);
-      this.byCode.set(state.code, roomId);
-      for (const m of state.members) this.byToken.set(m.tokenHash, { roomId, playerId: m.id });
-      restarted.push(this.run(roomId, { type: 'restarted' }, now));
+    const count = await this.owned.restore(this.claimAll, now);
+    if (!(this.owned.leases instanceof MemoryLeases)) {
+      this.maintenance = setInterval(() => void this.owned.maintain(), this.leaseTiming.renewEveryMs);
+      this.maintenance.unref();
     }
-    await Promise.all(restarted);
-    return this.rooms.size;
+    return count;
   }
 
   /**
-   * SIGTERM: no new commands; what was accepted is written; every client is told to reconnect
-   * (socket.io then reconnects on its own, and the rejoin token brings the player back).
+   * SIGTERM: no new commands; what was accepted is written; the leases are given up so that
+   * another node takes the rooms over at once; every client is told to reconnect (socket.io then
+   * reconnects on its own, and the rejoin token brings the player back, on any node).
    */
   async shutdown(): Promise<void> {
     this.accepting = false;
-    await this.journal.drain();
-    this.io.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
-    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
+    if (this.maintenance) clearInterval(this.maintenance);
+    await this.owned.drain();
+    await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    this.cluster.notify({ type: 'released', from: this.nodeId });
+    this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
   }
 
-  // ------------------------------------------------------------- commands
+  // ------------------------------------------------------------- commands, to whichever node owns the room
 
   /**
-   * Reduces one command and, when it changed the room, writes it to the log; the events go out
-   * and the answer comes back only once it is committed.
+   * Takes a command to the room's owner and brings its answer back. When the owner is gone (its
+   * lease lapses) or the room moved, it asks again, taking the room over itself once the lease
+   * has expired, for up to TAKEOVER_WAIT_MS.
    */
-  run(roomId: string | null, command: Command, now = Date.now()): Promise<Reply> {
-    if (!this.accepting && command.type !== 'restarted') return Promise.resolve({ success: false, error: E.restarting });
-    const live = roomId ? this.rooms.get(roomId) : undefined;
-    const step = reduce(live?.state ?? null, command, now, this.config);
-    if (!step.changed) return Promise.resolve(step.reply);
-    const id = live?.state.id ?? (command.type === 'create' ? command.roomId : roomId);
-    if (!id) return Promise.resolve(step.reply);
-    const seq = (live?.seq ?? 0) + 1;
-    const room = this.keep(id, live, step.room, seq);
-    const snapshot = room && room.sinceSnapshot >= this.snapshotEvery ? toSnapshot(room.state) : undefined;
-    if (room && snapshot) room.sinceSnapshot = 0;
-    const written = this.journal.append({ roomId: id, seq, command, at: now, rate: step.rate, snapshot, gone: step.room === null });
-    return written.then((ratings) => {
-      for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, step.room ?? live?.state);
-      for (const playerId of step.left) this.unseat(playerId, (step.room ?? live?.state)?.code);
-      return step.reply;
-    });
-  }
-
-  /** The room after a step, in memory (ahead of the log: later commands build on it). */
-  private keep(id: string, live: LiveRoom | undefined, state: RoomState | null, seq: number): LiveRoom | null {
-    if (!state) {
-      if (live) {
-        if (live.timer) clearTimeout(live.timer);
-        this.rooms.delete(id);
-        if (this.byCode.get(live.state.code) === id) this.byCode.delete(live.state.code);
-        for (const m of live.state.members) this.byToken.delete(m.tokenHash);
-      }
-      return null;
+  private async route(roomId: string, command: Command, socketId: string): Promise<Reply> {
+    if (!this.accepting) return { success: false, error: E.restarting };
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      const reply = this.owned.get(roomId) ? await this.accept(roomId, command, socketId) : await this.forward(roomId, command, socketId);
+      if (!moved(reply)) return reply!;
+      this.owners.delete(roomId);
+      if (Date.now() >= deadline) return reply ?? { success: false, error: ROOM_MOVED };
+      await pause(RETRY_MS);
+      await this.owned.maintain();
     }
-    const room = live ?? { state, seq, sinceSnapshot: 0, timer: null, timerAt: null };
-    if (live) for (const m of live.state.members) if (!state.members.includes(m) && !state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
-    for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
-    room.state = state;
-    room.seq = seq;
-    room.sinceSnapshot += 1;
-    this.rooms.set(id, room);
-    this.byCode.set(state.code, id);
-    this.schedule(id, room);
-    return room;
+  }
+
+  private async forward(roomId: string, command: Command, socketId: string): Promise<Reply | undefined> {
+    let owner = this.owners.get(roomId);
+    if (!owner) {
+      const found = await this.owned.leases.ownerOf({ roomId });
+      if (!found) return { success: false, error: E.notInRoom };
+      if (found.owner === this.nodeId || found.expired) return undefined; // taken over below
+      owner = found.owner;
+      this.owners.set(roomId, owner);
+    }
+    return this.cluster.request<Reply>(owner, { type: 'command', roomId, command, socketId }, FORWARD_TIMEOUT_MS);
   }
 
   /**
-   * One timer per room, for its earliest deadline. A timer due later than a new deadline is
-   * replaced; one due earlier is left (it finds nothing due and sets the next), so a move costs
-   * no timer work.
+   * A command for a room this node owns, from the socket `socketId` on any node. The socket that
+   * last entered a seat holds it: a command from an older one is refused, its drop ignored.
    */
-  private schedule(id: string, room: LiveRoom): void {
-    const at = nextDeadline(room.state, this.config);
-    if (at === null || (room.timerAt !== null && room.timerAt <= at)) return;
-    if (room.timer) clearTimeout(room.timer);
-    room.timerAt = at;
-    room.timer = setTimeout(() => {
-      room.timer = null;
-      room.timerAt = null;
-      if (this.rooms.get(id) !== room) return;
-      void this.run(id, { type: 'tick' }).finally(() => this.rooms.get(id) === room && this.schedule(id, room));
-    }, Math.max(0, at - Date.now()));
+  private accept(roomId: string, command: Command, socketId: string): Promise<Reply> {
+    const live = this.owned.get(roomId);
+    if (!live) return Promise.resolve({ success: false, error: ROOM_MOVED });
+    if ('playerId' in command) {
+      const holder = live.holders.get(command.playerId);
+      const enters = command.type === 'join' || command.type === 'back' || command.type === 'create';
+      if (enters) {
+        live.holders.set(command.playerId, socketId);
+        if (holder !== socketId) this.unseatEverywhere(command.playerId, live.state.code, socketId);
+      } else if (holder !== undefined && holder !== socketId) {
+        return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
+      } else if (holder === undefined) {
+        live.holders.set(command.playerId, socketId);
+      }
+    }
+    return this.owned.run(roomId, command);
   }
 
-  private send(out: Outgoing, room: RoomState | undefined): void {
-    const emit = (target: { emit: (event: string, payload: unknown) => unknown }) => target.emit(out.event, out.payload);
-    if (out.to) {
-      const socket = this.seated.get(out.to);
-      if (socket) emit(socket as never);
-    } else if (room) {
-      emit(this.io.to(room.code) as never);
+  /** What another node asks of this one. */
+  private answer(body: NodeRequest): unknown {
+    switch (body.type) {
+      case 'command':
+        return this.accept(body.roomId, body.command, body.socketId);
+      case 'canJoin': {
+        const live = this.owned.get(body.roomId);
+        return { error: live ? joinRefusal(live.state, body.username) : ROOM_MOVED };
+      }
+      case 'findToken':
+        return this.owned.byToken.get(body.tokenHash) && this.found(body.tokenHash);
+    }
+  }
+
+  private found(tokenHash: string): SeatFound | undefined {
+    const seat = this.owned.byToken.get(tokenHash);
+    const live = seat ? this.owned.get(seat.roomId) : undefined;
+    return seat && live ? { roomId: seat.roomId, code: live.state.code, playerId: seat.playerId } : undefined;
+  }
+
+  /** What another node tells every node. */
+  private heard(notice: NodeNotice): void {
+    switch (notice.type) {
+      case 'unseat':
+        return this.unseatHere(notice.playerId, notice.code, notice.except);
+      case 'owner':
+        this.owners.set(notice.roomId, notice.owner);
+        return this.bringBack([notice.roomId]);
+      case 'released':
+        void this.owned.maintain();
+    }
+  }
+
+  /**
+   * Rooms that changed hands start with everyone away: this node's sockets seated in them are
+   * still connected, so they come back (to the new owner) at once.
+   */
+  private bringBack(roomIds: string[]): void {
+    const ids = new Set(roomIds);
+    for (const [playerId, socket] of this.seated) {
+      const roomId = socket.data.roomId;
+      if (roomId && ids.has(roomId)) void this.route(roomId, { type: 'back', playerId }, socket.id);
     }
   }
 
   // ------------------------------------------------------------- seats and sockets
 
   /** The socket's room and player, or the error to acknowledge. */
-  seat(socket: GameSocket): { roomId: string; playerId: string; state: RoomState } | { error: string } {
+  seat(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
     const { roomId, playerId } = socket.data;
-    const live = roomId ? this.rooms.get(roomId) : undefined;
-    if (!live || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
-    return { roomId: live.state.id, playerId, state: live.state };
+    if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
+    return { roomId, playerId };
   }
 
   private sit(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): void {
@@ -222,7 +261,7 @@ export class GameServer implements Games {
     socket.data.roomId = roomId;
     socket.data.playerId = playerId;
     socket.data.seatToken = token;
-    void socket.join(code);
+    void socket.join([code, playerRoom(playerId)]);
   }
 
   /** A player who left (or was taken out): their socket leaves the room. */
@@ -234,59 +273,92 @@ export class GameServer implements Games {
     socket.data.playerId = undefined;
     socket.data.seatToken = undefined;
     if (code) void socket.leave(code);
+    void socket.leave(playerRoom(playerId));
+  }
+
+  /** This node's socket in the seat, unless it is `except`, no longer holds it. */
+  private unseatHere(playerId: string, code: string, except?: string): void {
+    const socket = this.seated.get(playerId);
+    if (socket && socket.id !== except) this.unseat(playerId, code);
+  }
+
+  /** The seat is no longer held by any socket but `except`, on any node. */
+  private unseatEverywhere(playerId: string, code: string, except?: string): void {
+    this.unseatHere(playerId, code, except);
+    this.cluster.notify({ type: 'unseat', playerId, code, except });
   }
 
   /** A command of the socket's seated player. */
   async as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: false, error: seat.error };
-    return ack(await this.run(seat.roomId, command(seat.playerId)));
+    return ack(await this.route(seat.roomId, command(seat.playerId), socket.id));
   }
 
   // ------------------------------------------------------------- lobby
 
+  /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
+    if (!this.accepting) return { success: false, error: E.restarting };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
-    const command: Command = { type: 'create', roomId: randomUUID(), code: this.newCode(), playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
-    this.sit(socket, command.roomId, command.code, command.playerId, token);
-    const reply = await this.run(null, command);
-    if (!reply.success) this.unseat(command.playerId, command.code);
+    const roomId = randomUUID();
+    let code = this.newCode();
+    let lease = await this.owned.leases.claimNew(roomId, code);
+    // A code can be taken by a room of another node: another one, then.
+    while (!lease) lease = await this.owned.leases.claimNew(roomId, (code = this.newCode()));
+    const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
+    this.sit(socket, roomId, code, command.playerId, token);
+    const reply = await this.owned.run(null, command, Date.now(), lease.fence);
+    const live = this.owned.get(roomId);
+    if (live) live.holders.set(command.playerId, socket.id);
+    if (!reply.success) this.unseat(command.playerId, code);
     return ack(reply, token);
   }
 
   async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
-    const roomId = this.byCode.get(code);
-    const live = roomId ? this.rooms.get(roomId) : undefined;
-    if (!roomId || !live) return { success: false, error: E.roomNotFound };
+    const local = this.owned.byCode.get(code);
+    const remote = local ? null : await this.owned.leases.ownerOf({ code });
+    const roomId = local ?? remote?.roomId;
+    if (!roomId) return { success: false, error: E.roomNotFound };
     const current = this.seat(socket);
     if ('roomId' in current && current.roomId === roomId) return { success: false, error: E.alreadyInRoom };
     // Checked before leaving the current room: a refused join keeps the player where they are.
-    if (live.state.members.length >= live.state.settings.maxPlayers) return { success: false, error: E.roomFull };
-    if (live.state.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
-    if (nameTaken(live.state.members, username)) return { success: false, error: E.nameTaken };
+    const refusal = await this.joinRefusal(roomId, username);
+    if (refusal) return { success: false, error: refusal };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const playerId = newId();
     this.sit(socket, roomId, code, playerId, token);
-    const reply = await this.run(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) });
+    const reply = await this.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
     if (!reply.success) this.unseat(playerId, code);
     return ack(reply, token);
+  }
+
+  private async joinRefusal(roomId: string, username: string): Promise<string | null> {
+    const live = this.owned.get(roomId);
+    if (live) return joinRefusal(live.state, username);
+    const owner = (await this.owned.leases.ownerOf({ roomId }))?.owner;
+    if (!owner) return E.roomNotFound;
+    const answer = await this.cluster.request<{ error: string | null }>(owner, { type: 'canJoin', roomId, username }, FORWARD_TIMEOUT_MS);
+    // The owner's node does not answer (it is being taken over): the join itself will tell.
+    return answer?.error === ROOM_MOVED ? null : (answer?.error ?? null);
   }
 
   /** Leaves the socket's room, if any: a forfeit during a game. */
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: true };
-    this.unseat(seat.playerId, seat.state.code);
-    return ack(await this.run(seat.roomId, { type: 'leave', playerId: seat.playerId }));
+    const live = this.owned.get(seat.roomId);
+    this.unseat(seat.playerId, live?.state.code ?? [...socket.rooms].find((r) => r !== socket.id && !r.startsWith('player:')));
+    return ack(await this.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
   private newCode(): string {
     for (;;) {
       let code = '';
       for (let i = 0; i < ROOM_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-      if (!this.byCode.has(code)) return code;
+      if (!this.owned.byCode.has(code)) return code;
     }
   }
 
@@ -297,17 +369,24 @@ export class GameServer implements Games {
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
-    await this.run(seat.roomId, { type: 'dropped', playerId: seat.playerId });
+    await this.route(seat.roomId, { type: 'dropped', playerId: seat.playerId }, socket.id);
   }
 
-  /** Back in with a rejoin token: the seat's new socket wins over an old one. */
+  /**
+   * Back in with a rejoin token, on any node: the seat's new socket wins over an old one. A room
+   * whose node died is found once a surviving node has taken it over (its lease lapses first).
+   */
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
-    const found = this.byToken.get(hashToken(token));
-    const live = found ? this.rooms.get(found.roomId) : undefined;
-    if (!found || !live || !live.state.members.some((m) => m.id === found.playerId)) return { success: false, error: E.rejoinFailed };
-    const old = this.seated.get(found.playerId);
-    if (old && old !== socket) this.unseat(found.playerId, live.state.code);
-    return this.comeBack(socket, found.roomId, live.state.code, found.playerId, token);
+    const tokenHash = hashToken(token);
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      const seat = this.found(tokenHash) ?? (await this.cluster.request<SeatFound>('*', { type: 'findToken', tokenHash }, 1000));
+      if (seat) return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
+      // Nobody has it: unknown, or its room's node is gone and the lease is lapsing.
+      if (Date.now() >= deadline || !(await this.owned.leases.anyLapsing())) return { success: false, error: E.rejoinFailed };
+      await pause(RETRY_MS);
+      await this.owned.maintain();
+    }
   }
 
   /**
@@ -316,22 +395,23 @@ export class GameServer implements Games {
    */
   async recover(socket: GameSocket): Promise<Ack | undefined> {
     const { roomId, playerId, seatToken } = socket.data;
-    const live = roomId ? this.rooms.get(roomId) : undefined;
     const holder = playerId ? this.seated.get(playerId) : undefined;
-    if (live && playerId && seatToken && live.state.members.some((m) => m.id === playerId) && (!holder || holder === socket)) {
-      return this.comeBack(socket, live.state.id, live.state.code, playerId, seatToken);
-    }
-    const code = live?.state.code;
     socket.data.roomId = undefined;
     socket.data.playerId = undefined;
     socket.data.seatToken = undefined;
-    if (code) void socket.leave(code);
-    return undefined;
+    for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
+    if (!roomId || !playerId || !seatToken || (holder && holder !== socket)) return undefined;
+    const back = await this.rejoin(socket, seatToken);
+    return back.success ? back : undefined;
   }
 
   private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<Ack> {
+    const old = this.seated.get(playerId);
+    if (old && old !== socket) this.unseat(playerId, code);
     this.sit(socket, roomId, code, playerId, token);
-    return ack(await this.run(roomId, { type: 'back', playerId }), token);
+    const reply = await this.route(roomId, { type: 'back', playerId }, socket.id);
+    if (!reply.success) this.unseat(playerId, code);
+    return ack(reply, token);
   }
 
   // ------------------------------------------------------------- during a game
@@ -340,12 +420,18 @@ export class GameServer implements Games {
   requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
 
   close(): void {
-    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
-    this.rooms.clear();
-    this.byCode.clear();
-    this.byToken.clear();
+    if (this.maintenance) clearInterval(this.maintenance);
+    this.owned.close();
     this.seated.clear();
   }
+}
+
+/** Why a room would not take a player of this name, or null. */
+function joinRefusal(room: RoomState, username: string): string | null {
+  if (room.members.length >= room.settings.maxPlayers) return E.roomFull;
+  if (room.status !== 'waiting') return E.roomNotWaiting;
+  if (nameTaken(room.members, username)) return E.nameTaken;
+  return null;
 }
 
 /** The acknowledgement of a reply; entering a room adds the rejoin token. */
@@ -355,19 +441,3 @@ function ack(reply: Reply, token?: string): Ack {
   if (entered) return { success: true, ...entered, rejoinToken: token ?? '' };
   return rest;
 }
-
-function withRatings(out: Outgoing, ratings: { player1: { before: number; after: number }; player2: { before: number; after: number } }): Outgoing {
-  if (out.event !== 'game:finished') return out;
-  const [p0, p1] = out.payload.room.players;
-  return {
-    ...out,
-    payload: {
-      ...out.payload,
-      ratings: [
-        { playerId: p0?.id ?? '', ...ratings.player1 },
-        { playerId: p1?.id ?? '', ...ratings.player2 },
-      ],
-    },
-  };
-}
-

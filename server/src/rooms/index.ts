@@ -5,7 +5,8 @@
  * Connection-state recovery is on for the rejoin grace period: a socket whose transport dropped
  * and came back in time keeps its id, rooms and data, gets the broadcasts it missed, and skips
  * the middleware (its user is already in its data). With a database, every room is durable
- * (journal.ts): `restore()` rebuilds them after a restart.
+ * (journal.ts): `restore()` rebuilds them after a restart. Several nodes (issue 13) share the
+ * rooms through leases in Postgres (leases.ts) and an adapter between them (adapter.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -14,13 +15,19 @@ import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
 import type { Keys } from '../auth/keys';
 import type { Database } from '../db/database';
 import { GameServer, type GameServerOptions } from './game-server';
+import type { NodeAdapter } from './adapter';
 import { PostgresJournal, memoryJournal } from './journal';
+import { PostgresLeases } from './leases';
 import { connect, type GameIo } from './transport';
 
-export interface AttachOptions extends Omit<GameServerOptions, 'engine'> {
+export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup'> {
   engine: Rules;
   db?: Database;
   keys: Pick<Keys, 'verify'>;
+  /** This node's name among the nodes sharing the database: distinct per node, stable across its restarts. */
+  nodeId?: string;
+  /** Events and requests between nodes; none for a node on its own. */
+  adapter?: NodeAdapter;
 }
 
 export interface AttachedGameServer {
@@ -32,11 +39,12 @@ export interface AttachedGameServer {
   close(): Promise<void>;
 }
 
-export function attachGameServer(httpServer: HttpServer, { keys, db, ...options }: AttachOptions): AttachedGameServer {
+export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'node', adapter, ...options }: AttachOptions): AttachedGameServer {
   const io: GameIo = new Server(httpServer, {
     cors: { origin: true },
     maxHttpBufferSize: 16 * 1024,
     connectionStateRecovery: { maxDisconnectionDuration: options.graceMs ?? REJOIN_GRACE_MS, skipMiddlewares: true },
+    ...(adapter ? { adapter: adapter.adapter } : {}),
   });
   io.use((socket, next) => {
     const auth = parseHandshakeAuth(socket.handshake.auth);
@@ -51,7 +59,13 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, ...options 
       .catch(() => undefined)
       .finally(() => next());
   });
-  const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, options);
+  const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, {
+    ...options,
+    leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
+    multiNode: adapter !== undefined,
+    // The embedded database has one node: every room is its own.
+    claimAllAtStartup: db?.kind !== 'postgres',
+  });
   io.on('connection', (socket) => connect(socket, game));
   return {
     io,
@@ -61,6 +75,7 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, ...options 
       await game.shutdown();
       game.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await adapter?.close();
     },
   };
 }

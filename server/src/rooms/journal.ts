@@ -5,6 +5,11 @@
  * moves). A step that ends a rated game writes the result and both profiles in the same
  * transaction as its log entry, so an outage can delay a result but never drop it: while the
  * database is unreachable the batch is retried, with back-off, until it commits.
+ *
+ * Several nodes (issue 13): each entry carries the fence of the room's lease (leases.ts) and goes
+ * in only while that is still the lease's fence. The lease rows are locked (FOR SHARE) by the
+ * insert, so a takeover waits for it and then reads it back; an entry of a room this node lost
+ * is refused with LeaseLost, and nothing of it is written.
  */
 import type { Database, Queryable } from '../db/database';
 import type { Command } from './commands';
@@ -13,6 +18,8 @@ import { writeRatedGame, type RatedGame, type RatingOutcome } from './results';
 export interface LogEntry {
   roomId: string;
   seq: number;
+  /** The fence of the room's lease this node holds. */
+  fence: number;
   command: Command;
   at: number;
   /** A rated game ended with this command. */
@@ -33,7 +40,8 @@ export interface StoredRoom {
 export interface Journal {
   /** Resolves once the entry is committed, with the rated result it wrote, if any. */
   append(entry: LogEntry): Promise<RatingOutcome | undefined>;
-  load(): Promise<StoredRoom[]>;
+  /** These rooms' logs (the rooms whose leases this node holds). */
+  load(roomIds: string[]): Promise<StoredRoom[]>;
   /** Resolves when everything appended so far is committed. */
   drain(): Promise<void>;
 }
@@ -45,10 +53,21 @@ export const memoryJournal: Journal = {
   drain: () => Promise.resolve(),
 };
 
+/** The room's lease has moved to another node: this node may no longer write to it. */
+export class LeaseLost extends Error {
+  constructor(readonly roomId: string) {
+    super(`room ${roomId}: its lease is held by another node`);
+  }
+}
+
 interface Pending {
   entry: LogEntry;
   done: (outcome: RatingOutcome | undefined) => void;
+  lost: (error: LeaseLost) => void;
 }
+
+/** What became of one entry of a write: written (with its rated result, if any), or refused. */
+type Written = { outcome: RatingOutcome | undefined } | 'fenced';
 
 /** At most this many entries in one write. */
 const BATCH = 1000;
@@ -62,8 +81,8 @@ export class PostgresJournal implements Journal {
   constructor(private readonly db: Database) {}
 
   append(entry: LogEntry): Promise<RatingOutcome | undefined> {
-    return new Promise((done) => {
-      this.queue.push({ entry, done });
+    return new Promise((done, lost) => {
+      this.queue.push({ entry, done, lost });
       this.kick();
     });
   }
@@ -87,7 +106,7 @@ export class PostgresJournal implements Journal {
     let wait = RETRY_MS.first;
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, BATCH);
-      let outcomes: (RatingOutcome | undefined)[];
+      let outcomes: Written[];
       try {
         outcomes = await this.write(batch.map((p) => p.entry));
       } catch (error) {
@@ -103,21 +122,29 @@ export class PostgresJournal implements Journal {
       this.failing = false;
       wait = RETRY_MS.first;
       this.queue.splice(0, batch.length);
-      batch.forEach((pending, i) => pending.done(outcomes[i]));
+      batch.forEach((pending, i) => {
+        const written = outcomes[i]!;
+        if (written === 'fenced') pending.lost(new LeaseLost(pending.entry.roomId));
+        else pending.done(written.outcome);
+      });
     }
   }
 
-  private async write(entries: LogEntry[]): Promise<(RatingOutcome | undefined)[]> {
+  private async write(entries: LogEntry[]): Promise<Written[]> {
     const plain = entries.every((e) => !e.rate && e.snapshot === undefined && !e.gone);
     if (plain) {
-      await insert(this.db, entries);
-      return entries.map(() => undefined);
+      const inserted = await insert(this.db, entries);
+      return entries.map((e) => (inserted.has(key(e)) ? { outcome: undefined } : 'fenced'));
     }
     return this.db.transaction(async (tx) => {
-      await insert(tx, entries);
-      const outcomes: (RatingOutcome | undefined)[] = [];
+      const inserted = await insert(tx, entries);
+      const written: Written[] = [];
       for (const entry of entries) {
-        outcomes.push(entry.rate ? await writeRatedGame(tx, entry.rate) : undefined);
+        if (!inserted.has(key(entry))) {
+          written.push('fenced');
+          continue;
+        }
+        written.push({ outcome: entry.rate ? await writeRatedGame(tx, entry.rate) : undefined });
         if (entry.snapshot !== undefined) {
           await tx.query(
             `insert into game_server.room_snapshots (room_id, seq, state, at) values ($1, $2, $3, to_timestamp($4::float8 / 1000))
@@ -129,37 +156,48 @@ export class PostgresJournal implements Journal {
         if (entry.gone) {
           await tx.query('delete from game_server.room_log where room_id = $1', [entry.roomId]);
           await tx.query('delete from game_server.room_snapshots where room_id = $1', [entry.roomId]);
+          // Its code is free again for a new room on any node.
+          await tx.query('delete from game_server.room_leases where room_id = $1', [entry.roomId]);
         }
       }
-      return outcomes;
+      return written;
     });
   }
 
-  async load(): Promise<StoredRoom[]> {
+  async load(roomIds: string[]): Promise<StoredRoom[]> {
     const rooms = new Map<string, StoredRoom>();
     const room = (roomId: string): StoredRoom => {
       let stored = rooms.get(roomId);
       if (!stored) rooms.set(roomId, (stored = { roomId, snapshot: null, entries: [] }));
       return stored;
     };
-    const snapshots = await this.db.query<{ room_id: string; seq: number; state: unknown }>('select room_id, seq, state from game_server.room_snapshots');
+    const snapshots = await this.db.query<{ room_id: string; seq: number; state: unknown }>('select room_id, seq, state from game_server.room_snapshots where room_id = any($1::text[])', [roomIds]);
     for (const row of snapshots) room(row.room_id).snapshot = { seq: row.seq, state: row.state };
     const entries = await this.db.query<{ room_id: string; seq: number; command: Command; at: number }>(
-      `select room_id, seq, command, round(extract(epoch from at) * 1000)::float8 as at from game_server.room_log order by room_id, seq`,
+      `select room_id, seq, command, round(extract(epoch from at) * 1000)::float8 as at from game_server.room_log where room_id = any($1::text[]) order by room_id, seq`,
+      [roomIds],
     );
     for (const row of entries) room(row.room_id).entries.push({ seq: row.seq, command: row.command, at: row.at });
     return [...rooms.values()];
   }
 }
 
+const key = (e: { roomId: string; seq: number }) => `${e.roomId}/${e.seq}`;
+
 /**
- * One statement for the whole batch. Not a named prepared statement: on PGlite every connection
- * shares the one session, so a second connection's PREPARE of the same name fails.
+ * One statement for the whole batch; an entry goes in only under its lease's current fence. Not a
+ * named prepared statement: on PGlite every connection shares the one session, so a second
+ * connection's PREPARE of the same name fails. The keys of the entries written.
  */
-async function insert(db: Queryable, entries: LogEntry[]): Promise<void> {
-  await db.query(
+async function insert(db: Queryable, entries: LogEntry[]): Promise<Set<string>> {
+  const rows = await db.query<{ room_id: string; seq: number }>(
     `insert into game_server.room_log (room_id, seq, command, at)
-     select r, s, c, to_timestamp(t / 1000) from unnest($1::text[], $2::int[], $3::jsonb[], $4::float8[]) as e(r, s, c, t)`,
-    [entries.map((e) => e.roomId), entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e.command)), entries.map((e) => e.at)],
+     select e.r, e.s, e.c, to_timestamp(e.t / 1000)
+     from unnest($1::text[], $2::int[], $3::jsonb[], $4::float8[], $5::int8[]) as e(r, s, c, t, f)
+     join game_server.room_leases l on l.room_id = e.r and l.fence = e.f
+     for share of l
+     returning room_id, seq`,
+    [entries.map((e) => e.roomId), entries.map((e) => e.seq), entries.map((e) => JSON.stringify(e.command)), entries.map((e) => e.at), entries.map((e) => e.fence)],
   );
+  return new Set(rows.map((r) => key({ roomId: r.room_id, seq: r.seq })));
 }

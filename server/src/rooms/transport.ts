@@ -16,10 +16,10 @@ import {
   parseSetReady,
   parseUpdateSettings,
   type ClientToServerEvents,
-  type InterServerEvents,
   type Parsed,
   type ServerToClientEvents,
 } from '../../../src/protocol';
+import type { NodeEvents } from './cluster';
 import type { PlayerCommand } from './commands';
 import { EventBudget } from './throttle';
 
@@ -34,8 +34,8 @@ export interface SocketData {
   seatToken?: string;
 }
 
-export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
 
 type ClientEvent = keyof ClientToServerEvents;
 

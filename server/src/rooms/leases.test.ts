@@ -1,0 +1,78 @@
+/**
+ * Room leases and the fence on the log (issue 13), on PGlite and PostgreSQL: a room has one owner
+ * at a time, a lapsed lease is taken over once, and a node that lost a room cannot write to it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../db/testing';
+import { TEST_DATABASES } from '../db/testing';
+import { LeaseLost, PostgresJournal } from './journal';
+import { PostgresLeases } from './leases';
+
+const TIMING = { ttlMs: 60_000, renewEveryMs: 1000 };
+
+describe.each(TEST_DATABASES)('room leases on %s', (_, open) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await open();
+  }, 120_000);
+  afterEach(() => test?.stop());
+
+  /** Makes every lease of the room lapse, as if its owner had stopped renewing it long ago. */
+  const lapse = (roomId: string) => test.db.query(`update game_server.room_leases set expires_at = now() - interval '1 minute' where room_id = $1`, [roomId]);
+
+  it('a room code is held by one open room across nodes', async () => {
+    const a = new PostgresLeases(test.db, 'node-a', TIMING);
+    const b = new PostgresLeases(test.db, 'node-b', TIMING);
+    expect(await a.claimNew('room-1', 'ABCDEF')).toEqual({ roomId: 'room-1', fence: 1, code: 'ABCDEF' });
+    expect(await b.claimNew('room-2', 'ABCDEF')).toBeNull();
+    expect(await b.ownerOf({ code: 'ABCDEF' })).toEqual({ roomId: 'room-1', owner: 'node-a', expired: false });
+  });
+
+  it('a lapsed lease is taken over once, with a higher fence; its old owner no longer renews it', async () => {
+    const a = new PostgresLeases(test.db, 'node-a', TIMING);
+    const b = new PostgresLeases(test.db, 'node-b', TIMING);
+    const c = new PostgresLeases(test.db, 'node-c', TIMING);
+    await a.claimNew('room-1', 'ABCDEF');
+    expect(await b.claimExpired(10)).toEqual([]);
+    await lapse('room-1');
+    expect(await a.anyLapsing()).toBe(true);
+    const [takenByB, takenByC] = await Promise.all([b.claimExpired(10), c.claimExpired(10)]);
+    expect([...takenByB, ...takenByC]).toEqual([{ roomId: 'room-1', fence: 2, code: 'ABCDEF' }]);
+    expect(await a.renew()).toEqual(new Set());
+  });
+
+  it("a node that lost a room's lease cannot write its log: LeaseLost, and nothing of it is written", async () => {
+    const a = new PostgresLeases(test.db, 'node-a', TIMING);
+    const b = new PostgresLeases(test.db, 'node-b', TIMING);
+    const journalA = new PostgresJournal(test.db);
+    const journalB = new PostgresJournal(test.db);
+    const lease = (await a.claimNew('room-1', 'ABCDEF'))!;
+    const at = Date.now();
+    await journalA.append({ roomId: 'room-1', seq: 1, fence: lease.fence, command: { type: 'tick' }, at });
+    await lapse('room-1');
+    const [taken] = await b.claimExpired(10);
+    // Node A, stalled through the takeover, wakes up and writes: refused.
+    await expect(journalA.append({ roomId: 'room-1', seq: 2, fence: lease.fence, command: { type: 'restarted' }, at })).rejects.toBeInstanceOf(LeaseLost);
+    await journalB.append({ roomId: 'room-1', seq: 2, fence: taken!.fence, command: { type: 'tick' }, at });
+    const [stored] = await journalB.load(['room-1']);
+    expect(stored!.entries.map((e) => [e.seq, e.command.type])).toEqual([
+      [1, 'tick'],
+      [2, 'tick'],
+    ]);
+  });
+
+  it("at start-up a node takes back its own leases at once, and expired ones, but not another live node's", async () => {
+    const a = new PostgresLeases(test.db, 'node-a', TIMING);
+    const b = new PostgresLeases(test.db, 'node-b', TIMING);
+    await a.claimNew('room-a', 'AAAAAA');
+    await b.claimNew('room-b', 'BBBBBB');
+    await b.claimNew('room-lapsed', 'CCCCCC');
+    await lapse('room-lapsed');
+    const restarted = new PostgresLeases(test.db, 'node-a', TIMING);
+    const claimed = await restarted.claimAtStartup(false);
+    expect(claimed.map((l) => [l.roomId, l.fence]).sort()).toEqual([
+      ['room-a', 2],
+      ['room-lapsed', 2],
+    ]);
+  });
+});

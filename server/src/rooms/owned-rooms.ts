@@ -1,0 +1,258 @@
+/**
+ * The rooms this node owns (issue 13): each one's state, log position and lease fence, and one
+ * timer for its next deadline. A command runs through the room reducer here, is written to the
+ * log under the room's fence, and only once committed do its events go out (to sockets on any
+ * node, through socket.io's adapter) and its answer come back. Rooms arrive by creation, by the
+ * start-up claim and by taking over leases that expired; they leave when gone or when their lease
+ * is lost to another node.
+ */
+import type { Server } from 'socket.io';
+import type { NodeNotice } from './cluster';
+import type { Command } from './commands';
+import { LeaseLost, type Journal, type StoredRoom } from './journal';
+import type { Lease, Leases } from './leases';
+import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
+import type { RatingOutcome } from './results';
+import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
+import type { RoomConfig, RoomState } from './state';
+
+/** A command that reached a node which no longer owns the room: the sender asks the new owner. */
+export const ROOM_MOVED = 'The room moved to another server: try again';
+
+export interface LiveRoom {
+  state: RoomState;
+  seq: number;
+  fence: number;
+  sinceSnapshot: number;
+  timer: NodeJS.Timeout | null;
+  timerAt: number | null;
+  /** The socket holding each seat (by socket id, on any node): a stale socket's drop is ignored. */
+  holders: Map<string, string>;
+}
+
+/** The socket.io room a player's sockets are in, on whichever node: events meant for one player. */
+export const playerRoom = (playerId: string): string => `player:${playerId}`;
+
+type Broadcaster = Pick<Server, 'to'>;
+
+export interface OwnedRoomsHooks {
+  /** Players who left a room (their sockets, on any node, leave it). */
+  left(playerId: string, code: string): void;
+  /** Rooms that just became this node's (start-up or takeover), after their 'restarted' step. */
+  arrived(roomIds: string[]): void;
+  notify(notice: NodeNotice): void;
+}
+
+export class OwnedRooms {
+  private readonly rooms = new Map<string, LiveRoom>(); // by room id
+  readonly byCode = new Map<string, string>(); // code → room id
+  readonly byToken = new Map<string, { roomId: string; playerId: string }>(); // token hash → seat
+  private maintaining: Promise<void> | null = null;
+
+  constructor(
+    private readonly io: Broadcaster,
+    private readonly journal: Journal,
+    readonly leases: Leases,
+    private readonly config: RoomConfig,
+    private readonly snapshotEvery: number,
+    private readonly hooks: OwnedRoomsHooks,
+  ) {}
+
+  get size(): number {
+    return this.rooms.size;
+  }
+
+  get(roomId: string): LiveRoom | undefined {
+    return this.rooms.get(roomId);
+  }
+
+  ids(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /**
+   * Reduces one command and, when it changed the room, writes it to the log; the events go out
+   * and the answer comes back only once it is committed. `fence` is a new room's lease.
+   */
+  run(roomId: string | null, command: Command, now = Date.now(), fence?: number): Promise<Reply> {
+    const live = roomId ? this.rooms.get(roomId) : undefined;
+    const step = reduce(live?.state ?? null, command, now, this.config);
+    if (!step.changed) return Promise.resolve(step.reply);
+    const id = live?.state.id ?? (command.type === 'create' ? command.roomId : roomId);
+    if (!id || (!live && fence === undefined)) return Promise.resolve(step.reply);
+    const seq = (live?.seq ?? 0) + 1;
+    const entryFence = live?.fence ?? fence ?? 0;
+    const room = this.keep(id, live, step.room, seq, entryFence);
+    const snapshot = room && room.sinceSnapshot >= this.snapshotEvery ? toSnapshot(room.state) : undefined;
+    if (room && snapshot) room.sinceSnapshot = 0;
+    const written = this.journal.append({ roomId: id, seq, fence: entryFence, command, at: now, rate: step.rate, snapshot, gone: step.room === null });
+    return written.then(
+      (ratings) => {
+        const state = step.room ?? live?.state;
+        for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, state);
+        for (const playerId of step.left) if (state) this.hooks.left(playerId, state.code);
+        return step.reply;
+      },
+      (error: unknown) => {
+        if (!(error instanceof LeaseLost)) throw error;
+        // Another node took the room over: what this node did after that never happened.
+        this.drop(error.roomId);
+        return { success: false, error: ROOM_MOVED } satisfies Reply;
+      },
+    );
+  }
+
+  /** The room after a step, in memory (ahead of the log: later commands build on it). */
+  private keep(id: string, live: LiveRoom | undefined, state: RoomState | null, seq: number, fence: number): LiveRoom | null {
+    if (!state) {
+      this.drop(id);
+      return null;
+    }
+    const room = live ?? { state, seq, fence, sinceSnapshot: 0, timer: null, timerAt: null, holders: new Map() };
+    if (live) for (const m of live.state.members) if (!state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
+    for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
+    room.state = state;
+    room.seq = seq;
+    room.sinceSnapshot += 1;
+    this.rooms.set(id, room);
+    this.byCode.set(state.code, id);
+    this.schedule(id, room);
+    return room;
+  }
+
+  /** Forgets a room: gone, or no longer this node's. */
+  drop(id: string): void {
+    const live = this.rooms.get(id);
+    if (!live) return;
+    if (live.timer) clearTimeout(live.timer);
+    this.rooms.delete(id);
+    if (this.byCode.get(live.state.code) === id) this.byCode.delete(live.state.code);
+    for (const m of live.state.members) if (this.byToken.get(m.tokenHash)?.roomId === id) this.byToken.delete(m.tokenHash);
+  }
+
+  /**
+   * One timer per room, for its earliest deadline. A timer due later than a new deadline is
+   * replaced; one due earlier is left (it finds nothing due and sets the next), so a move costs
+   * no timer work.
+   */
+  private schedule(id: string, room: LiveRoom): void {
+    const at = nextDeadline(room.state, this.config);
+    if (at === null || (room.timerAt !== null && room.timerAt <= at)) return;
+    if (room.timer) clearTimeout(room.timer);
+    room.timerAt = at;
+    room.timer = setTimeout(() => {
+      room.timer = null;
+      room.timerAt = null;
+      if (this.rooms.get(id) !== room) return;
+      void this.run(id, { type: 'tick' }).finally(() => this.rooms.get(id) === room && this.schedule(id, room));
+    }, Math.max(0, at - Date.now()));
+  }
+
+  private send(out: Outgoing, room: RoomState | undefined): void {
+    const target = out.to ? this.io.to(playerRoom(out.to)) : room ? this.io.to(room.code) : null;
+    (target as { emit: (event: string, payload: unknown) => unknown } | null)?.emit(out.event, out.payload);
+  }
+
+  // ------------------------------------------------------------- rooms arriving
+
+  /**
+   * At start-up: the rooms this node claims (its own, expired ones, unleased ones; all of them on
+   * the embedded database), each rebuilt from its log and told it was restarted.
+   */
+  async restore(all: boolean, now = Date.now()): Promise<number> {
+    await this.arrive(await this.leases.claimAtStartup(all), now);
+    return this.rooms.size;
+  }
+
+  /**
+   * Rebuilds rooms from their logs (the latest snapshot, then the commands after it), then tells
+   * each it was restarted (logged too): everyone is away with a fresh grace period, and players
+   * get back in with their rejoin tokens, or their node brings them back.
+   */
+  private async arrive(leases: Lease[], now: number): Promise<void> {
+    if (leases.length === 0) return;
+    const fences = new Map(leases.map((l) => [l.roomId, l]));
+    const stored = await this.journal.load(leases.map((l) => l.roomId));
+    const restarted: Promise<unknown>[] = [];
+    const arrived: string[] = [];
+    for (const room of stored) {
+      const lease = fences.get(room.roomId);
+      if (!lease) continue;
+      const state = this.rebuild(room);
+      if (!state) continue;
+      const live: LiveRoom = { state, seq: room.entries.at(-1)?.seq ?? room.snapshot?.seq ?? 0, fence: lease.fence, sinceSnapshot: room.entries.length, timer: null, timerAt: null, holders: new Map() };
+      this.rooms.set(room.roomId, live);
+      this.byCode.set(state.code, room.roomId);
+      for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: room.roomId, playerId: m.id });
+      if (lease.code === null) restarted.push(this.leases.setCode(room.roomId, state.code));
+      restarted.push(this.run(room.roomId, { type: 'restarted' }, now));
+      arrived.push(room.roomId);
+    }
+    await Promise.all(restarted);
+    for (const roomId of arrived) this.hooks.notify({ type: 'owner', roomId, owner: this.leases.nodeId });
+    this.hooks.arrived(arrived);
+  }
+
+  private rebuild({ snapshot, entries }: StoredRoom): RoomState | null {
+    let state = snapshot ? fromSnapshot(snapshot.state as StoredState, this.config) : null;
+    for (const entry of entries) state = reduce(state, entry.command, entry.at, this.config).room;
+    return state;
+  }
+
+  // ------------------------------------------------------------- leases
+
+  /**
+   * Every second: renew this node's leases (a room whose lease another node took is dropped)
+   * and take over rooms whose owner stopped renewing. Never two at once.
+   */
+  maintain(): Promise<void> {
+    this.maintaining ??= this.renewAndTakeOver()
+      .catch((error: unknown) => console.error('room leases: renewing or taking over failed:', (error as Error).message))
+      .finally(() => (this.maintaining = null));
+    return this.maintaining;
+  }
+
+  private async renewAndTakeOver(): Promise<void> {
+    const held = await this.leases.renew();
+    for (const id of this.ids()) if (!held.has(id)) this.drop(id);
+    for (;;) {
+      const claimed = await this.leases.claimExpired(50);
+      if (claimed.length === 0) return;
+      await this.arrive(claimed, Date.now());
+    }
+  }
+
+  /** Resolves when everything accepted so far is committed. */
+  drain(): Promise<void> {
+    return this.journal.drain();
+  }
+
+  /** Shutting down: every lease given up so that another node takes the rooms over now. */
+  async release(): Promise<void> {
+    const ids = this.ids();
+    await this.leases.release(ids);
+    for (const id of ids) this.drop(id);
+  }
+
+  close(): void {
+    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
+    this.rooms.clear();
+    this.byCode.clear();
+    this.byToken.clear();
+  }
+}
+
+function withRatings(out: Outgoing, ratings: RatingOutcome): Outgoing {
+  if (out.event !== 'game:finished') return out;
+  const [p0, p1] = out.payload.room.players;
+  return {
+    ...out,
+    payload: {
+      ...out.payload,
+      ratings: [
+        { playerId: p0?.id ?? '', ...ratings.player1 },
+        { playerId: p1?.id ?? '', ...ratings.player2 },
+      ],
+    },
+  };
+}
