@@ -1,20 +1,21 @@
 /**
  * A throwaway PostgreSQL cluster from Debian's packages, for tests and benchmarks: initdb in a
  * temporary folder, trust authentication on loopback, a free port. As root the tools run as the
- * postgres user, as they require.
+ * postgres user, as they require. With `dataDir` (`npm run cluster`) the data is kept there
+ * across runs instead.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import pg from 'pg';
 
 export interface PostgresCluster {
   port: number;
   /** A URL for `user` on database `database` (default postgres). */
   url(user: string, database?: string): string;
-  /** Stops the server (fast shutdown) and removes its folder. */
+  /** Stops the server (fast shutdown) and removes its folder (a kept `dataDir` stays). */
   stop(): Promise<void>;
   /** Stops the server and keeps its data: the database is down until `resume`. */
   pause(): Promise<void>;
@@ -40,23 +41,41 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface PostgresClusterOptions {
+  /**
+   * Keep the data in this folder across runs: initdb only when it holds no cluster yet
+   * (no PG_VERSION), fsync on, and `stop()` leaves it in place. Default: a throwaway cluster.
+   */
+  dataDir?: string;
+}
+
+export async function startPostgresCluster({ dataDir }: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
+  // The temporary folder holds the socket, and the data too unless it is kept elsewhere.
   const dir = mkdtempSync(join(tmpdir(), 'cc-pg-'));
   chmodSync(dir, 0o777);
   const asRoot = process.getuid?.() === 0;
   const command = (tool: string, args: string[]): [string, string[]] =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
-  const data = join(dir, 'data');
-  execFileSync(...command('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']), { stdio: 'ignore' });
+  const data = dataDir ? resolvePath(dataDir) : join(dir, 'data');
+  try {
+    if (!dataDir || !existsSync(join(data, 'PG_VERSION'))) initdb(data, !dataDir, asRoot, command);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const port = await freePort();
-  // fsync off: a test cluster is thrown away, durability would only slow it down.
-  const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
+  // fsync off for a throwaway cluster: durability would only slow it down. A kept one keeps it on.
+  const fsync = dataDir ? 'on' : 'off';
+  const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', `fsync=${fsync}`, '-c', 'max_connections=200'];
   const launch = () => {
     // Its own process group: runuser does not pass signals on, so the group is stopped whole.
-    const server = spawn(...command('postgres', args), { stdio: 'ignore', detached: true });
+    const server = spawn(...command('postgres', args), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    // The end of its log says why, should it exit before it is ready (say, another server on a kept dataDir).
+    let log = '';
+    server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4096)));
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    return { server, exited };
+    return { server, exited, log: () => log.trim() };
   };
   let running: ReturnType<typeof launch> | null = launch();
   const url = (user: string, database = 'postgres') => `postgresql://${user}@127.0.0.1:${port}/${database}`;
@@ -69,6 +88,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   const stop = async () => {
     await pause();
+    // A kept dataDir is outside `dir`: only the socket's folder goes.
     rmSync(dir, { recursive: true, force: true });
   };
   const ready = async () => {
@@ -80,6 +100,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         return;
       } catch {
         await client.end().catch(() => undefined);
+        const current = running;
+        if (current && (current.server.exitCode !== null || current.server.signalCode !== null)) {
+          await stop();
+          throw new Error(`PostgreSQL on ${data} exited before it was ready:\n${current.log()}`);
+        }
         if (attempt >= 300) {
           await stop();
           throw new Error('PostgreSQL did not start within 30 s');
@@ -94,4 +119,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   await ready();
   return { port, url, stop, pause, resume };
+}
+
+/**
+ * initdb into `data`. A kept folder is made first, owned by postgres when we are root (initdb
+ * refuses to create it where the postgres user may not write, e.g. inside root's checkout).
+ */
+function initdb(data: string, throwaway: boolean, asRoot: boolean, command: (tool: string, args: string[]) => [string, string[]]): void {
+  if (!throwaway) {
+    // Its parents with the usual mode (the postgres user must pass through them), itself private.
+    mkdirSync(dirname(data), { recursive: true });
+    mkdirSync(data, { recursive: true, mode: 0o700 });
+    if (asRoot) execFileSync('chown', ['postgres:postgres', data]);
+  }
+  const args = ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'];
+  // --no-sync for a throwaway cluster only: a kept one must survive a crash right after initdb.
+  if (throwaway) args.push('--no-sync');
+  try {
+    execFileSync(...command('initdb', args), { stdio: 'pipe' });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    throw new Error(`initdb ${data} failed${stderr ? `: ${stderr}` : ''}`, { cause: error });
+  }
 }

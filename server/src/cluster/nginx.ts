@@ -1,0 +1,136 @@
+/**
+ * Debian's nginx in front of the game's nodes, as a load balancer would be in production: run by
+ * `npm run cluster` and by tests, never as the system's service. Everything it writes (pid, error
+ * log, temporary files) goes into a fresh folder that `stop()` removes, so it needs no root and
+ * touches nothing in /etc, /var or /run.
+ */
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { acceptsConnections, spawnService, stopService, waitUntilReady } from './service';
+
+export const NGINX = '/usr/sbin/nginx';
+const STARTUP_MS = 15_000;
+/** SIGQUIT lets requests in flight finish; open websockets are closed after worker_shutdown_timeout. */
+const STOP_MS = 10_000;
+
+export interface NginxSettings {
+  /** The port it listens on, on 127.0.0.1. */
+  port: number;
+  /** The nodes' ports on 127.0.0.1. */
+  upstreams: readonly number[];
+}
+
+export interface NginxOptions extends NginxSettings {
+  /** Each line nginx prints (its warnings and errors); by default they are kept only for error messages. */
+  log?: (line: string) => void;
+}
+
+export interface RunningNginx {
+  url: string;
+  port: number;
+  /** SIGQUIT (graceful), SIGKILL after 10 s; then its folder is removed. */
+  stop(): Promise<void>;
+}
+
+function checkPort(port: number, what: string): void {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`nginx: ${what} must be a port from 1 to 65535, got ${port}`);
+}
+
+/**
+ * The configuration. Relative paths are in the folder nginx is started in (`-p`). Round-robin,
+ * not ip_hash: locally every client comes from 127.0.0.1, so ip_hash would send them all to one
+ * node; and the nodes share rooms, so a player needs no particular node.
+ */
+export function nginxConfig({ port, upstreams }: NginxSettings): string {
+  checkPort(port, 'the listening port');
+  if (upstreams.length === 0) throw new Error('nginx: at least one upstream port is needed');
+  for (const upstream of upstreams) checkPort(upstream, 'an upstream');
+  // max_fails=1 fail_timeout=2s: one failed connection takes a node out of the rotation for 2 s.
+  const servers = upstreams.map((upstream) => `        server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n');
+  return `# Written by server/src/cluster/nginx.ts: nginx in front of Cell Connection's nodes.
+daemon off;
+worker_processes 1;
+pid nginx.pid;
+error_log error.log warn;
+error_log stderr warn;
+# SIGQUIT waits for open connections; a websocket could keep it waiting for an hour.
+worker_shutdown_timeout 3s;
+
+events {
+    worker_connections 4096;
+}
+
+http {
+    access_log off;
+    client_body_temp_path client_body_temp;
+    proxy_temp_path proxy_temp;
+    fastcgi_temp_path fastcgi_temp;
+    uwsgi_temp_path uwsgi_temp;
+    scgi_temp_path scgi_temp;
+
+    # A websocket's Upgrade is passed on; other requests close their upstream connection
+    # (no keepalive to the nodes: a killed node then leaves no stale connection to retry on).
+    map $http_upgrade $connection_upgrade {
+        default upgrade;
+        ''      close;
+    }
+
+    upstream cell_connection_nodes {
+${servers}
+    }
+
+    server {
+        listen 127.0.0.1:${port};
+        client_max_body_size 2m;
+
+        # Everything goes to the nodes: the client's files, /auth/v1, /rest/v1 and /socket.io/.
+        location / {
+            proxy_pass http://cell_connection_nodes;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $http_host;
+            # The nodes (TRUST_PROXY=1) take the last address of this list as the client's.
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            # A node that is down or answers 502/503 is skipped: the request goes to the next one.
+            # (A POST already sent to a node that then dies is not repeated: it may have been applied.)
+            proxy_next_upstream error timeout http_502 http_503;
+            proxy_connect_timeout 5s;
+            # Websockets stay open for a whole game; socket.io's pings keep them busy meanwhile.
+            proxy_read_timeout 1h;
+            proxy_send_timeout 1h;
+        }
+    }
+}
+`;
+}
+
+/** Starts nginx on 127.0.0.1:`port` in front of `upstreams`; resolves once the port accepts connections. */
+export async function startNginx({ port, upstreams, log }: NginxOptions): Promise<RunningNginx> {
+  const config = nginxConfig({ port, upstreams });
+  if (!existsSync(NGINX)) throw new Error(`Debian's nginx is not installed (${NGINX}): run scripts/setup (apt-get install nginx)`);
+  // Else the readiness check below would take the other listener for nginx.
+  if (await acceptsConnections(port)) throw new Error(`nginx: port ${port} on 127.0.0.1 is taken: choose another`);
+  const dir = mkdtempSync(join(tmpdir(), 'cc-nginx-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    // As root, nginx's workers run as an unprivileged user (nobody): they must reach the temp folders.
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'nginx.conf'), config);
+    // -e stderr: errors before the configuration is read go to us, not to /var/log/nginx.
+    const nginx = spawnService(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr'], { cwd: dir, log });
+    await waitUntilReady(nginx, `nginx on port ${port}`, () => acceptsConnections(port), STARTUP_MS);
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= stopService(nginx, 'SIGQUIT', STOP_MS).then(removeDir, (error: unknown) => {
+        removeDir();
+        throw error;
+      }));
+    return { url: `http://localhost:${port}`, port, stop };
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+}
