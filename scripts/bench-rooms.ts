@@ -29,12 +29,19 @@
  * profile of the play phase into DIR; profiling slows the server, so such a run's figures are not
  * comparable).
  *
+ * Several nodes (issue 13): `--nodes 1,2 [--adapter postgres|redis|both]` measures, instead, the
+ * game on N node processes sharing one PostgreSQL (fsync on) behind Debian's nginx, which the
+ * bots go through (scripts/bench/bench-cluster.ts), with the CPU summed over every process that
+ * serves the game (nodes, PostgreSQL, nginx, redis); then the CPU per move of each count against
+ * one node's (target: 2 nodes at most 1.2× of 1).
+ *
  * A benchmark, not a test: this machine is shared, so numbers vary run to run.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { random } from './bench/random';
 import { addError, playRoom, setUpRoom, type BenchErrors, type RoomRunOptions, type SetUpRoom } from './bench/rooms-bot';
+import { BenchCluster, type BenchAdapter } from './bench/bench-cluster';
 import { compare, printComparison } from './bench/rooms-compare';
 import type { ServerStats } from './bench/rooms-protocol';
 import { ServerProcess } from './bench/server-process';
@@ -51,6 +58,10 @@ const SEED = option('seed', 1);
 const JSON_OUTPUT = process.argv.includes('--json');
 const CPU_PROF_DIR = textOption('cpu-prof');
 const SERVER_CHOICE = textOption('server') ?? 'both';
+const NODES = textOption('nodes');
+const ADAPTER_CHOICE = textOption('adapter') ?? 'postgres';
+/** Issue 13's target: the CPU per move of 2 nodes at most this many times 1 node's. */
+const NODES_TARGET = 1.2;
 /** Rooms being set up at once (connect, create, join, ready); every game then starts together. */
 const SETUP_CONCURRENCY = 50;
 /** How long the server process may take to start. */
@@ -82,11 +93,12 @@ function startServer(kind: ServerKind): ServerProcess {
 }
 
 type Report = Awaited<ReturnType<typeof run>>;
+type Target = Pick<ServerProcess, 'request' | 'kill'> & { stop(): Promise<unknown> };
 
 /** One server's whole run: its process started, the rooms set up and played, the process stopped. */
-async function measure(kind: ServerKind): Promise<Report> {
+async function measure(kind: ServerKind | (() => Target)): Promise<Report> {
   const wallStart = performance.now();
-  const server = startServer(kind);
+  const server = typeof kind === 'function' ? kind() : startServer(kind);
   const killOnExit = () => server.kill();
   process.once('exit', killOnExit);
   try {
@@ -97,7 +109,7 @@ async function measure(kind: ServerKind): Promise<Report> {
   }
 }
 
-async function run(server: ServerProcess, wallStart: number) {
+async function run(server: Target, wallStart: number) {
   const started = await server.request<{ url: string }>('ready', undefined, START_TIMEOUT_MS);
   if (!started) throw new Error(`the server process exited or did not start within ${START_TIMEOUT_MS / 1000} s`);
   const { url } = started;
@@ -210,8 +222,8 @@ async function run(server: ServerProcess, wallStart: number) {
 }
 
 /** One server's figures, under its title. */
-function print(kind: ServerKind, report: Report): void {
-  console.log(SERVERS[kind].title);
+function print(kind: ServerKind | string, report: Report): void {
+  console.log(kind in SERVERS ? SERVERS[kind as ServerKind].title : kind);
   console.log(`  rooms completed   ${report.roomsCompleted} / ${ROOMS} (set up ${report.roomsSetUp})`);
   console.log(`  load              offered ${report.offeredMovesPerSecond} moves/s (at zero round-trip), requested ${report.requestedMovesPerSecond} moves/s, achieved ${report.movesPerSecond} moves/s (${report.totalMoves} moves in ${report.playSeconds} s)`);
   console.log(`  move round-trip   p50 ${report.moveRttMs.p50} ms, p99 ${report.moveRttMs.p99} ms, max ${report.moveRttMs.max} ms`);
@@ -224,7 +236,47 @@ function print(kind: ServerKind, report: Report): void {
   console.log(`  wall time         ${report.wallSeconds} s (set-up ${report.setupSeconds} s, play ${report.playSeconds} s)${report.timedOut ? ' — TIMED OUT' : ''}`);
 }
 
+/** `--nodes 1,2`: the game on N nodes behind nginx, for each count and adapter, then each count against one node. */
+async function nodesMain(): Promise<number> {
+  const counts = NODES!.split(',').map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 16)) throw new Error('--nodes needs node counts from 1 to 16, e.g. --nodes 1,2');
+  if (!['postgres', 'redis', 'both'].includes(ADAPTER_CHOICE)) throw new Error('--adapter needs postgres, redis or both');
+  const adapters: BenchAdapter[] = ADAPTER_CHOICE === 'both' ? ['postgres', 'redis'] : [ADAPTER_CHOICE as BenchAdapter];
+  const pacing = THINK_MS > 0 ? `think ${THINK_MS} ms before each move` : 'no think time (as fast as the throttle allows)';
+  console.log(`bench:rooms --nodes (${ROOMS} rooms, ${ROOMS * 2} bot clients through nginx; ${pacing}; server throttle ${EVENTS_PER_SECOND}/s, bot gap ${GAP_MS} ms; PostgreSQL with fsync on)`);
+  const nodeArgs = ['--countdown-tick-ms', String(COUNTDOWN_TICK_MS), '--max-s', String(Math.ceil(TIMEOUT_MS / 1000) + 120), '--events-per-second', String(EVENTS_PER_SECOND)];
+  const results: { adapter: BenchAdapter; nodes: number; report: Report }[] = [];
+  let failed = false;
+  for (const adapter of adapters) {
+    for (const nodes of counts) {
+      const title = `${nodes} node${nodes > 1 ? 's' : ''} behind nginx on PostgreSQL, ${adapter} adapter (CPU: nodes + PostgreSQL + nginx${adapter === 'redis' ? ' + redis' : ''})`;
+      try {
+        const report = await measure(() => new BenchCluster(nodes, adapter, nodeArgs));
+        print(title, report);
+        results.push({ adapter, nodes, report });
+        failed ||= report.roomsCompleted !== ROOMS || report.timedOut || report.errors.count > 0;
+      } catch (error) {
+        console.log(`${title}\n  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+        failed = true;
+      }
+    }
+  }
+  console.log("CPU per move against one node's (issue 13's target: 2 nodes at most 1.2×)");
+  for (const adapter of adapters) {
+    const one = results.find((r) => r.adapter === adapter && r.nodes === 1)?.report.server?.cpuMicrosPerMove;
+    for (const { nodes, report } of results.filter((r) => r.adapter === adapter)) {
+      const perMove = report.server?.cpuMicrosPerMove;
+      const ratio = one && perMove ? Number((perMove / one).toFixed(2)) : null;
+      const verdict = nodes === 2 && ratio !== null ? (ratio <= NODES_TARGET ? ' (target ≤ 1.2×: met)' : ' (target ≤ 1.2×: NOT met)') : '';
+      console.log(`  ${adapter.padEnd(9)} ${String(nodes).padStart(2)} node(s)  ${String(perMove ?? '-').padStart(6)} µs/move  ${ratio ?? '-'}×${verdict}  p99 ${report.moveRttMs.p99} ms  ${report.movesPerSecond} moves/s`);
+    }
+  }
+  if (JSON_OUTPUT) console.log(JSON.stringify({ nodes: results, settings: SETTINGS }));
+  return failed ? 1 : 0;
+}
+
 async function main(): Promise<number> {
+  if (NODES) return nodesMain();
   if (SERVER_CHOICE !== 'game' && SERVER_CHOICE !== 'relay' && SERVER_CHOICE !== 'both') throw new Error('--server needs game, relay or both');
   const kinds: ServerKind[] = SERVER_CHOICE === 'both' ? ['game', 'relay'] : [SERVER_CHOICE];
   const pacing = THINK_MS > 0 ? `think ${THINK_MS} ms before each move` : 'no think time (as fast as the throttle allows)';

@@ -3,6 +3,8 @@
  * PGlite on disk with fsync on, so every move is durable as in production; real HTTP server) on a loopback port, in a process of its own so that it does not
  * share an event loop with the bots. Spawned by scripts/bench-rooms.ts with
  * `tsx scripts/bench/rooms-server.ts --countdown-tick-ms MS --events-per-second N --max-s S [--cpu-prof DIR]`.
+ * With `--database-url URL --node-id ID --adapter postgres|redis [--redis-url URL]` it is one node of
+ * several on a shared, already migrated PostgreSQL (issue 13; bench-cluster.ts starts them).
  * It is measured and driven over its standard streams by server-harness.ts, as the relay
  * (relay-server.ts) is.
  */
@@ -14,14 +16,42 @@ import { join } from 'node:path';
 import { migrate } from '../../server/src/db/migrate';
 import { startEmbeddedDatabase } from '../../server/src/db/pglite';
 import { connectPool } from '../../server/src/db/pool';
+import type { Database } from '../../server/src/db/database';
 import { attachGameServer } from '../../server/src/rooms/index';
+import { createNodeAdapter, type AdapterKind, type NodeAdapter } from '../../server/src/rooms/adapter';
 import { loadEngine } from '../../src/engine/load';
-import { option } from './options';
+import { option, textOption } from './options';
 import { runBenchServer } from './server-harness';
+
+/** One node of several: PostgreSQL shared with the others, and the adapter between them. */
+async function clusterNode(url: string): Promise<{ db: Database; adapter: NodeAdapter; nodeId: string }> {
+  const kind = textOption('adapter') ?? 'postgres';
+  if (kind !== 'postgres' && kind !== 'redis') throw new Error('--adapter needs postgres or redis');
+  const db = await connectPool(url, { kind: 'postgres', description: 'bench:rooms PostgreSQL' });
+  const adapter = await createNodeAdapter(kind as AdapterKind, { db, redisUrl: textOption('redis-url') });
+  return { db, adapter, nodeId: textOption('node-id') ?? 'node-1' };
+}
 
 runBenchServer('rooms-server', async () => {
   const countdownTickMs = option('countdown-tick-ms', 10);
   const eventsPerSecond = option('events-per-second', 20);
+  const databaseUrl = textOption('database-url');
+  if (databaseUrl) {
+    const { db, adapter, nodeId } = await clusterNode(databaseUrl);
+    const keys = await createKeys('bench-secret');
+    const http = createServer((_req, res) => res.writeHead(404).end());
+    const games = attachGameServer(http, { engine: await loadEngine(), db, keys, countdownTickMs, eventsPerSecond, nodeId, adapter });
+    await games.restore();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    return {
+      http,
+      rooms: () => games.game.roomCount,
+      close: async () => {
+        await Promise.race([games.close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+        await db.close().catch(() => undefined);
+      },
+    };
+  }
   // As `npm start` runs it: PGlite on disk with fsync on, so every move is durable before its ack.
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-rooms-'));
   const embedded = await startEmbeddedDatabase({ dataDir });

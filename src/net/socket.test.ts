@@ -68,6 +68,8 @@ const until = async (check: () => boolean) => {
 describe('socket service', () => {
   it('uses the settings of SPEC §9', () => {
     expect(SOCKET_OPTIONS).toEqual({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       autoConnect: true,
       reconnection: true,
       reconnectionAttempts: 5,

@@ -23,8 +23,14 @@ import { loadRejoinToken } from './rejoin';
 
 export const NOT_CONNECTED = 'Socket not connected';
 
-/** SPEC §9: auto-connect, reconnection on, 5 attempts, 1000 ms delay, 5000 ms maximum, 20000 ms time-out. */
+/**
+ * SPEC §9: auto-connect, reconnection on, 5 attempts, 1000 ms delay, 5000 ms maximum, 20000 ms
+ * time-out. WebSocket first (issue 13): one connection, so a load balancer in front of several
+ * game nodes needs no sticky sessions; long-polling only where WebSockets are blocked.
+ */
 export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
   autoConnect: true,
   reconnection: true,
   reconnectionAttempts: 5,

@@ -29,6 +29,8 @@ export interface NginxOptions extends NginxSettings {
 export interface RunningNginx {
   url: string;
   port: number;
+  /** Its process (nginx's master), for measuring what it costs (bench:rooms --nodes). */
+  pid: number | undefined;
   /** SIGQUIT (graceful), SIGKILL after 10 s; then its folder is removed. */
   stop(): Promise<void>;
 }
@@ -128,7 +130,7 @@ export async function startNginx({ port, upstreams, log }: NginxOptions): Promis
         removeDir();
         throw error;
       }));
-    return { url: `http://localhost:${port}`, port, stop };
+    return { url: `http://localhost:${port}`, port, pid: nginx.child.pid, stop };
   } catch (error) {
     removeDir();
     throw error;

@@ -24,6 +24,8 @@ export interface RunningRedis {
   /** redis://127.0.0.1:PORT, for REDIS_URL. */
   url: string;
   port: number;
+  /** Its process, for measuring what it costs (bench:rooms --nodes). */
+  pid: number | undefined;
   /** SIGTERM, SIGKILL after 10 s; then its folder is removed. */
   stop(): Promise<void>;
 }
@@ -68,7 +70,7 @@ export async function startRedis({ port, log }: RedisOptions = {}): Promise<Runn
         removeDir();
         throw error;
       }));
-    return { url: `redis://127.0.0.1:${chosen}`, port: chosen, stop };
+    return { url: `redis://127.0.0.1:${chosen}`, port: chosen, pid: redis.child.pid, stop };
   } catch (error) {
     removeDir();
     throw error;

@@ -192,7 +192,8 @@ export class GameServer implements Games {
       const enters = command.type === 'join' || command.type === 'back' || command.type === 'create';
       if (enters) {
         live.holders.set(command.playerId, socketId);
-        if (holder !== socketId) this.unseatEverywhere(command.playerId, live.state.code, socketId);
+        // A new player has no other socket to unseat; one coming back may (on any node).
+        if (command.type !== 'join' && holder !== socketId) this.unseatEverywhere(command.playerId, live.state.code, socketId);
       } else if (holder !== undefined && holder !== socketId) {
         return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
       } else if (holder === undefined) {
