@@ -7,7 +7,7 @@
  * serves the game: the nodes, PostgreSQL (the postmaster and its backends), nginx (master and
  * workers) and redis.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -79,6 +79,8 @@ export class BenchCluster {
 
   private async start(): Promise<{ url: string }> {
     this.dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-nodes-'));
+    // PostgreSQL runs as its own user (as root: postgres), which must reach the folder inside.
+    chmodSync(this.dataDir, 0o755);
     this.postgres = await startPostgresCluster({ dataDir: join(this.dataDir, 'pg') });
     const url = this.postgres.url('postgres');
     const db = await connectPool(url, { kind: 'postgres', description: 'bench:rooms PostgreSQL' });

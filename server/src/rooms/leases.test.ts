@@ -7,6 +7,7 @@ import type { TestDatabase } from '../db/testing';
 import { TEST_DATABASES } from '../db/testing';
 import { LeaseLost, PostgresJournal } from './journal';
 import { PostgresLeases } from './leases';
+import { call, startHarness } from './test-helpers';
 
 const TIMING = { ttlMs: 60_000, renewEveryMs: 1000 };
 
@@ -74,5 +75,25 @@ describe.each(TEST_DATABASES)('room leases on %s', (_, open) => {
       ['room-a', 2],
       ['room-lapsed', 2],
     ]);
+  });
+});
+
+describe.each(TEST_DATABASES)('a node renewing its leases while rooms are created, on %s', (_, open) => {
+  it('keeps every new room: one created during a renewal is not taken for lost', { timeout: 120_000 }, async () => {
+    // Renewals back to back, so that room creations land in the middle of one.
+    const test = await open();
+    const h = await startHarness({ leaseTiming: { ttlMs: 3000, renewEveryMs: 2 }, eventsPerSecond: 1000 }, test);
+    try {
+      for (let i = 0; i < 25; i++) {
+        const [host, guest] = [await h.client(), await h.client()];
+        const created = await call<{ success: boolean; room: { code: string } }>(host, 'room:create', { username: 'Host' });
+        expect(created).toMatchObject({ success: true });
+        expect(await call(guest, 'room:join', { code: created.room.code, username: 'Guest' })).toMatchObject({ success: true });
+      }
+      expect(h.games.game.roomCount).toBe(25);
+    } finally {
+      await h.close();
+      await test.stop();
+    }
   });
 });

@@ -213,8 +213,11 @@ export class OwnedRooms {
   }
 
   private async renewAndTakeOver(): Promise<void> {
+    // Only rooms this node had before renewing can have been lost: a room created while the
+    // renewal ran has a lease the renewal did not see.
+    const before = this.ids();
     const held = await this.leases.renew();
-    for (const id of this.ids()) if (!held.has(id)) this.drop(id);
+    for (const id of before) if (!held.has(id)) this.drop(id);
     for (;;) {
       const claimed = await this.leases.claimExpired(50);
       if (claimed.length === 0) return;
