@@ -11,8 +11,8 @@ import type { Reply } from './step';
 
 /** What one node asks another. */
 export type NodeRequest =
-  /** Run this command on the room you own, for the socket `socketId` (on the asking node). */
-  | { type: 'command'; roomId: string; command: Command; socketId: string }
+  /** Run this command on the room you own, for the socket `socketId` on node `node` (the asking one). */
+  | { type: 'command'; roomId: string; command: Command; socketId: string; node: string }
   /** Would the room you own take a player of this name? An error to show, or null. */
   | { type: 'canJoin'; roomId: string; username: string }
   /** Whose seat does this rejoin token hash open? Asked of every node; only the owner answers. */

@@ -177,27 +177,27 @@ export class GameServer implements Games {
       owner = found.owner;
       this.owners.set(roomId, owner);
     }
-    return this.cluster.request<Reply>(owner, { type: 'command', roomId, command, socketId }, FORWARD_TIMEOUT_MS);
+    return this.cluster.request<Reply>(owner, { type: 'command', roomId, command, socketId, node: this.nodeId }, FORWARD_TIMEOUT_MS);
   }
 
   /**
    * A command for a room this node owns, from the socket `socketId` on any node. The socket that
    * last entered a seat holds it: a command from an older one is refused, its drop ignored.
    */
-  private accept(roomId: string, command: Command, socketId: string): Promise<Reply> {
+  private accept(roomId: string, command: Command, socketId: string, node = this.nodeId): Promise<Reply> {
     const live = this.owned.get(roomId);
     if (!live) return Promise.resolve({ success: false, error: ROOM_MOVED });
     if ('playerId' in command) {
-      const holder = live.holders.get(command.playerId);
+      const holder = live.holders.get(command.playerId)?.socketId;
       const enters = command.type === 'join' || command.type === 'back' || command.type === 'create';
       if (enters) {
-        live.holders.set(command.playerId, socketId);
+        live.holders.set(command.playerId, { socketId, node });
         // A new player has no other socket to unseat; one coming back may (on any node).
         if (command.type !== 'join' && holder !== socketId) this.unseatEverywhere(command.playerId, live.state.code, socketId);
       } else if (holder !== undefined && holder !== socketId) {
         return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
       } else if (holder === undefined) {
-        live.holders.set(command.playerId, socketId);
+        live.holders.set(command.playerId, { socketId, node });
       }
     }
     return this.owned.run(roomId, command);
@@ -207,7 +207,7 @@ export class GameServer implements Games {
   private answer(body: NodeRequest): unknown {
     switch (body.type) {
       case 'command':
-        return this.accept(body.roomId, body.command, body.socketId);
+        return this.accept(body.roomId, body.command, body.socketId, body.node);
       case 'canJoin': {
         const live = this.owned.get(body.roomId);
         return { error: live ? joinRefusal(live.state, body.username) : ROOM_MOVED };
@@ -312,7 +312,7 @@ export class GameServer implements Games {
     this.sit(socket, roomId, code, command.playerId, token);
     const reply = await this.owned.run(null, command, Date.now(), lease.fence);
     const live = this.owned.get(roomId);
-    if (live) live.holders.set(command.playerId, socket.id);
+    if (live) live.holders.set(command.playerId, { socketId: socket.id, node: this.nodeId });
     if (!reply.success) this.unseat(command.playerId, code);
     return ack(reply, token);
   }

@@ -26,14 +26,19 @@ export interface LiveRoom {
   sinceSnapshot: number;
   timer: NodeJS.Timeout | null;
   timerAt: number | null;
-  /** The socket holding each seat (by socket id, on any node): a stale socket's drop is ignored. */
-  holders: Map<string, string>;
+  /** The socket holding each seat, and its node: a stale socket's drop is ignored. */
+  holders: Map<string, Holder>;
+}
+
+export interface Holder {
+  socketId: string;
+  node: string;
 }
 
 /** The socket.io room a player's sockets are in, on whichever node: events meant for one player. */
 export const playerRoom = (playerId: string): string => `player:${playerId}`;
 
-type Broadcaster = Pick<Server, 'to'>;
+type Broadcaster = Pick<Server, 'to' | 'local'>;
 
 export interface OwnedRoomsHooks {
   /** Players who left a room (their sockets, on any node, leave it). */
@@ -89,7 +94,8 @@ export class OwnedRooms {
     return written.then(
       (ratings) => {
         const state = step.room ?? live?.state;
-        for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, state);
+        const current = this.rooms.get(id) ?? live;
+        for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, state, current);
         for (const playerId of step.left) if (state) this.hooks.left(playerId, state.code);
         return step.reply;
       },
@@ -148,8 +154,16 @@ export class OwnedRooms {
     }, Math.max(0, at - Date.now()));
   }
 
-  private send(out: Outgoing, room: RoomState | undefined): void {
-    const target = out.to ? this.io.to(playerRoom(out.to)) : room ? this.io.to(room.code) : null;
+  /**
+   * An event to the room's sockets (or one player's). When every seat is held by a socket of this
+   * node it does not go through the adapter: a room whose players sit with its owner costs the
+   * other nodes nothing.
+   */
+  private send(out: Outgoing, room: RoomState | undefined, live: LiveRoom | undefined): void {
+    const here = (playerId: string) => live?.holders.get(playerId)?.node === this.leases.nodeId;
+    const local = out.to ? here(out.to) : room !== undefined && room.members.every((m) => here(m.id));
+    const io = local ? this.io.local : this.io;
+    const target = out.to ? io.to(playerRoom(out.to)) : room ? io.to(room.code) : null;
     (target as { emit: (event: string, payload: unknown) => unknown } | null)?.emit(out.event, out.payload);
   }
 
