@@ -36,7 +36,7 @@ test('two browsers through nginx on two nodes: the owning node is killed mid-gam
       nodes.set(id, await startServerProcess(port, env(id)));
       ports.push(port);
     }
-    nginx = await startNginx({ port: await freePort(), upstreams: ports });
+    nginx = await startNginx({ port: await freePort(), upstreams: ports, nodeIds: ['node-a', 'node-b'] });
 
     alice = await openPlayer(browser, 'Alice', nginx.url);
     bob = await openPlayer(browser, 'Bob', nginx.url);

@@ -115,7 +115,7 @@ try {
     });
   }
   if (!stopping) {
-    const nginx = await run('nginx', () => startNginx({ port, upstreams: ports, log: prefixed('nginx') }));
+    const nginx = await run('nginx', () => startNginx({ port, upstreams: ports, nodeIds: ports.map((_, i) => `node-${i + 1}`), log: prefixed('nginx') }));
     const plural = nodes > 1 ? 'nodes' : 'node';
     console.log(`Cell Connection cluster at ${nginx.url} (${nodes} ${plural} on PostgreSQL, ${adapter} adapter)`);
   }

@@ -93,7 +93,7 @@ export class BenchCluster {
       if (!r) throw new Error(`node-${i + 1} did not start`);
       return Number(new URL(r.url).port);
     });
-    this.nginx = await startNginx({ port: await freePort(), upstreams: ports });
+    this.nginx = await startNginx({ port: await freePort(), upstreams: ports, nodeIds: ports.map((_, i) => `node-${i + 1}`) });
     return { url: this.nginx.url.replace('localhost', '127.0.0.1') };
   }
 

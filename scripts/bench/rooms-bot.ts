@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { EnteredRoom, GameFinishedPayload, GameStartedPayload, GameStateView, MoveMadePayload } from '../../src/protocol';
+import { SERVER_ERRORS, type EnteredRoom, type GameFinishedPayload, type GameStartedPayload, type GameStateView, type MoveMadePayload } from '../../src/protocol';
 
 export interface BenchErrors {
   count: number;
@@ -65,7 +65,8 @@ class Bot {
     await this.paced();
     try {
       const ack = (await this.socket.timeout(this.opts.ackTimeoutMs).emitWithAck(event, payload)) as Ack;
-      if (!ack.success) addError(this.opts.errors, `${this.label} ${this.name} ${event}: ${ack.error}`);
+      // Told to join on the room's node is no failure: the bot goes there (setUpRoom).
+      if (!ack.success && ack.error !== SERVER_ERRORS.roomElsewhere) addError(this.opts.errors, `${this.label} ${this.name} ${event}: ${ack.error}`);
       return ack;
     } catch (error) {
       addError(this.opts.errors, `${this.label} ${this.name} ${event}: ${error instanceof Error ? error.message : String(error)}`);
@@ -106,8 +107,20 @@ class Bot {
   }
 }
 
-function open(opts: RoomRunOptions, label: string, name: string): Promise<Bot | undefined> {
-  const socket = connect(opts.url, { transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false, timeout: opts.ackTimeoutMs });
+/**
+ * A bot's connection. Like the page, it follows (issue 13): told that a room is on another node,
+ * it connects again asking the load balancer for that node (`node`) and joins there.
+ */
+function open(opts: RoomRunOptions, label: string, name: string, node?: string): Promise<Bot | undefined> {
+  const socket = connect(opts.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    autoConnect: false,
+    timeout: opts.ackTimeoutMs,
+    auth: { follow: true },
+    ...(node ? { query: { node } } : {}),
+  });
   opts.sockets.push(socket);
   const bot = new Bot(name, socket, opts, label);
   socket.on('disconnect', (reason) => {
@@ -137,12 +150,20 @@ export interface SetUpRoom {
 /** Connects both bots, creates and joins a room and readies both; undefined on any failure. */
 export async function setUpRoom(opts: RoomRunOptions, n: number): Promise<SetUpRoom | undefined> {
   const label = `room#${n}`;
-  const [host, guest] = await Promise.all([open(opts, label, 'host'), open(opts, label, 'guest')]);
+  const [host, first] = await Promise.all([open(opts, label, 'host'), open(opts, label, 'guest')]);
+  let guest = first;
   if (!host || !guest) return undefined;
   const created = (await host.call('room:create', { username: `host${n}` })) as (Ack & Partial<EnteredRoom>) | undefined;
   if (!created?.success || !created.room) return undefined;
   host.playerId = created.playerId ?? '';
-  const joined = (await guest.call('room:join', { code: created.room.code, username: `guest${n}` })) as (Ack & Partial<EnteredRoom>) | undefined;
+  const join = (bot: Bot) => bot.call('room:join', { code: created.room!.code, username: `guest${n}` }) as Promise<(Ack & Partial<EnteredRoom> & { node?: string }) | undefined>;
+  let joined = await join(guest);
+  if (joined && !joined.success && joined.error === SERVER_ERRORS.roomElsewhere && joined.node) {
+    guest.socket.disconnect();
+    guest = await open(opts, label, 'guest', joined.node);
+    if (!guest) return undefined;
+    joined = await join(guest);
+  }
   if (!joined?.success) return undefined;
   guest.playerId = joined.playerId ?? '';
   const ready = await Promise.all([host.call('room:setReady', { ready: true }), guest.call('room:setReady', { ready: true })]);

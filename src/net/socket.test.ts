@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { entered, gameState, room, VALID } from '../protocol/fixtures.test-helper';
-import type { Ack, AckOf, ClientToServerEvents, EnteredRoom, InterServerEvents, ServerToClientEvents } from '../protocol/messages';
+import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type EnteredRoom, type InterServerEvents, type ServerToClientEvents } from '../protocol/messages';
 import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, type SocketService } from './socket';
 
 // A real socket.io server on a loopback port, typed with the protocol: the service is tested
@@ -206,6 +206,38 @@ describe('after the reconnection attempts are spent', () => {
     } finally {
       service.disconnect();
       await later.close();
+    }
+  });
+});
+
+describe('a room on another node (issue 13)', () => {
+  it('connects again asking for that node and joins there, without telling the page of a drop', async () => {
+    const http = createServer();
+    const nodes = new Server(http);
+    const handshakes: { node: unknown; follow: unknown }[] = [];
+    nodes.on('connection', (socket) => {
+      const here = socket.handshake.query.node;
+      handshakes.push({ node: here, follow: (socket.handshake.auth as { follow?: unknown }).follow });
+      // As a node that does not own the room answers a client that follows.
+      socket.on('room:join', (_payload: unknown, ack: (reply: unknown) => void) =>
+        ack(here === 'node-2' ? { success: true, ...entered } : { success: false, error: SERVER_ERRORS.roomElsewhere, node: 'node-2' }),
+      );
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { target, seen } = recordEvents();
+    const other = createSocketService({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, events: target, getToken: async () => null });
+    try {
+      other.connect();
+      await until(() => seen.length > 0);
+      expect(await other.emit('room:join', { code: 'ABC234', username: 'Bo' })).toEqual({ success: true, ...entered });
+      expect(handshakes).toEqual([
+        { node: undefined, follow: true },
+        { node: 'node-2', follow: true },
+      ]);
+      expect(seen).toEqual([['websocket-connected', null]]);
+    } finally {
+      other.disconnect();
+      await nodes.close();
     }
   });
 });

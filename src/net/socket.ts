@@ -17,6 +17,7 @@ import type {
   HandshakeAuth,
   ServerToClientEvents,
 } from '../protocol/messages';
+import { SERVER_ERRORS } from '../protocol/messages';
 import { parseAck } from '../protocol/parse';
 import { getSupabase } from '../services/supabase';
 import { loadRejoinToken } from './rejoin';
@@ -99,6 +100,26 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
   const { retryAfterGivingUpMs = RETRY_AFTER_GIVING_UP_MS, ...reconnection } = timings;
   let socket: GameSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Connecting again to another node, asked for by the server: not a drop. */
+  let moving = false;
+
+  /** Connects again through the load balancer, asking for `node` (nginx sends `?node=` there). */
+  const follow = (current: GameSocket, node: string) =>
+    new Promise<void>((resolve, reject) => {
+      moving = true;
+      const done = (error?: Error) => {
+        moving = false;
+        clearTimeout(timer);
+        current.off('connect', onConnect);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onConnect = () => done();
+      const timer = setTimeout(() => done(new Error(NOT_CONNECTED)), ACK_TIMEOUT);
+      current.io.opts.query = { ...current.io.opts.query, node };
+      current.on('connect', onConnect);
+      current.disconnect().connect();
+    });
   const fire = (type: string, detail?: unknown) => events.dispatchEvent(new CustomEvent(type, { detail }));
 
   return {
@@ -110,7 +131,8 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
         // A function, so every reconnection sends the token current at that moment.
         auth: (send) => {
           const handshake = (token: string | null) => {
-            const auth: HandshakeAuth = {};
+            // Issue 13: told that a room is on another node, this page connects again to that one.
+            const auth: HandshakeAuth = { follow: true };
             if (token) auth.token = token;
             const rejoinToken = getRejoinToken();
             if (rejoinToken) auth.rejoinToken = rejoinToken;
@@ -119,8 +141,9 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
           getToken().then(handshake, () => handshake(null));
         },
       });
-      socket.on('connect', () => fire('websocket-connected'));
-      socket.on('disconnect', (reason) => fire('websocket-disconnected', reason));
+      // Moving to a room's node is no news to the page: it never left the lobby.
+      socket.on('connect', () => moving || fire('websocket-connected'));
+      socket.on('disconnect', (reason) => moving || fire('websocket-disconnected', reason));
       socket.on('connect_error', (error) => fire('websocket-error', error.message));
       const current = socket;
       current.io.on('reconnect_failed', () => {
@@ -129,11 +152,23 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
     },
     emit<E extends ClientEventName>(event: E, payload?: unknown): Promise<AckOf<E>> {
       if (!socket?.connected) throw new Error(NOT_CONNECTED);
-      // Untyped here on purpose: socket.io would type the acknowledgement as the protocol
-      // promises, but it is untrusted until its schema has parsed it.
-      const timed = socket.timeout(ACK_TIMEOUT) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
-      const reply = payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload);
-      return reply.then((ack) => parseAck(event, ack));
+      const current = socket;
+      const send = () => {
+        // Untyped here on purpose: socket.io would type the acknowledgement as the protocol
+        // promises, but it is untrusted until its schema has parsed it.
+        const timed = current.timeout(ACK_TIMEOUT) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
+        return payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload);
+      };
+      return send()
+        .then(async (ack) => {
+          // Several nodes (issue 13): the room is on another node. Connect to it and join there,
+          // so that the room's players sit on its node: nothing of the game crosses between nodes.
+          const node = elsewhere(ack);
+          if (event !== 'room:join' || node === null || current.io.opts.query?.node === node) return ack;
+          await follow(current, node);
+          return send();
+        })
+        .then((ack) => parseAck(event, ack));
     },
     on(event, handler) {
       if (!socket) throw new Error(NOT_CONNECTED);
@@ -150,6 +185,13 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       socket = null;
     },
   };
+}
+
+/** The node to join a room on, when an acknowledgement says the room is elsewhere; else null. */
+function elsewhere(ack: unknown): string | null {
+  if (typeof ack !== 'object' || ack === null) return null;
+  const { success, error, node } = ack as { success?: unknown; error?: unknown; node?: unknown };
+  return success === false && error === SERVER_ERRORS.roomElsewhere && typeof node === 'string' && /^[\w.:-]{1,100}$/.test(node) ? node : null;
 }
 
 /** The signed-in user's access token, or null (anonymous, or no backend configured). */

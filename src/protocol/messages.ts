@@ -211,6 +211,8 @@ export const SERVER_ERRORS = {
   usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
   roomCodeRequired: 'Please enter a room code',
   roomNotFound: 'Room not found',
+  /** Issue 13: to a client that follows (handshake `follow`), with `node`: join again on that node. */
+  roomElsewhere: 'The room is on another server: connecting to it…',
   roomFull: 'Room is full',
   nameTaken: 'That name is taken in this room',
   roomNotWaiting: 'Game already started',

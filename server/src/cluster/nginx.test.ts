@@ -53,9 +53,19 @@ describe('nginxConfig', () => {
     expect(config).toContain('access_log off;');
   });
 
-  it('refuses no nodes or a bad port', () => {
+  it("sends ?node=ID to that node, and to the others while it is down", () => {
+    const config = nginxConfig({ port: 3001, upstreams: [3002, 3003], nodeIds: ['node-1', 'node-2'] });
+    expect(config).toContain('"node-2" cell_connection_node_2;');
+    expect(config).toContain('default cell_connection_nodes;');
+    expect(config).toMatch(/upstream cell_connection_node_2 \{\n\s+server 127\.0\.0\.1:3003 max_fails=1 fail_timeout=2s;\n\s+server 127\.0\.0\.1:3002 max_fails=1 fail_timeout=2s backup;/);
+    expect(config).toContain('proxy_pass http://$cell_connection_upstream;');
+  });
+
+  it('refuses no nodes, a bad port or NODE_IDs that do not match the nodes', () => {
     expect(() => nginxConfig({ port: 3001, upstreams: [] })).toThrow('at least one upstream');
     expect(() => nginxConfig({ port: 70000, upstreams: [3002] })).toThrow('got 70000');
+    expect(() => nginxConfig({ port: 3001, upstreams: [3002, 3003], nodeIds: ['node-1'] })).toThrow('one NODE_ID per upstream');
+    expect(() => nginxConfig({ port: 3001, upstreams: [3002], nodeIds: ['node 1;'] })).toThrow('"node 1;" is not a NODE_ID');
   });
 });
 

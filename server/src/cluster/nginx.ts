@@ -19,6 +19,11 @@ export interface NginxSettings {
   port: number;
   /** The nodes' ports on 127.0.0.1. */
   upstreams: readonly number[];
+  /**
+   * The nodes' NODE_IDs, in the order of `upstreams`: a socket.io connection asking for one
+   * (`?node=node-2`, the node that owns the player's room) goes to it, or to another when it is down.
+   */
+  nodeIds?: readonly string[];
 }
 
 export interface NginxOptions extends NginxSettings {
@@ -44,12 +49,21 @@ function checkPort(port: number, what: string): void {
  * not ip_hash: locally every client comes from 127.0.0.1, so ip_hash would send them all to one
  * node; and the nodes share rooms, so a player needs no particular node.
  */
-export function nginxConfig({ port, upstreams }: NginxSettings): string {
+export function nginxConfig({ port, upstreams, nodeIds = [] }: NginxSettings): string {
   checkPort(port, 'the listening port');
   if (upstreams.length === 0) throw new Error('nginx: at least one upstream port is needed');
   for (const upstream of upstreams) checkPort(upstream, 'an upstream');
+  if (nodeIds.length > 0 && nodeIds.length !== upstreams.length) throw new Error('nginx: one NODE_ID per upstream is needed');
+  for (const id of nodeIds) if (!/^[\w.:-]{1,100}$/.test(id)) throw new Error(`nginx: "${id}" is not a NODE_ID`);
   // max_fails=1 fail_timeout=2s: one failed connection takes a node out of the rotation for 2 s.
-  const servers = upstreams.map((upstream) => `        server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n');
+  const server = (upstream: number, backup = false) => `        server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s${backup ? ' backup' : ''};`;
+  const servers = upstreams.map((upstream) => server(upstream)).join('\n');
+  // One group per node, the others as its backups: a player goes to the node that owns their
+  // room, and to another one (which then takes the room over) while that node is down.
+  const perNode = nodeIds
+    .map((_, i) => `    upstream cell_connection_node_${i + 1} {\n${[server(upstreams[i]!), ...upstreams.filter((_, j) => j !== i).map((u) => server(u, true))].join('\n')}\n    }\n`)
+    .join('\n');
+  const byNode = nodeIds.map((id, i) => `        "${id}" cell_connection_node_${i + 1};`).join('\n');
   return `# Written by server/src/cluster/nginx.ts: nginx in front of Cell Connection's nodes.
 daemon off;
 worker_processes 1;
@@ -82,13 +96,20 @@ http {
 ${servers}
     }
 
+${perNode}
+    # ?node=ID (socket.io's query, set by the client once it knows its room's node): that node.
+    map $arg_node $cell_connection_upstream {
+        default cell_connection_nodes;
+${byNode}
+    }
+
     server {
         listen 127.0.0.1:${port};
         client_max_body_size 2m;
 
         # Everything goes to the nodes: the client's files, /auth/v1, /rest/v1 and /socket.io/.
         location / {
-            proxy_pass http://cell_connection_nodes;
+            proxy_pass http://$cell_connection_upstream;
             proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
@@ -110,8 +131,8 @@ ${servers}
 }
 
 /** Starts nginx on 127.0.0.1:`port` in front of `upstreams`; resolves once the port accepts connections. */
-export async function startNginx({ port, upstreams, log }: NginxOptions): Promise<RunningNginx> {
-  const config = nginxConfig({ port, upstreams });
+export async function startNginx({ port, upstreams, nodeIds, log }: NginxOptions): Promise<RunningNginx> {
+  const config = nginxConfig({ port, upstreams, nodeIds });
   if (!existsSync(NGINX)) throw new Error(`Debian's nginx is not installed (${NGINX}): run scripts/setup (apt-get install nginx)`);
   // Else the readiness check below would take the other listener for nginx.
   if (await acceptsConnections(port)) throw new Error(`nginx: port ${port} on 127.0.0.1 is taken: choose another`);

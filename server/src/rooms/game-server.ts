@@ -327,6 +327,9 @@ export class GameServer implements Games {
     // Checked before leaving the current room: a refused join keeps the player where they are.
     const refusal = await this.joinRefusal(roomId, username);
     if (refusal) return { success: false, error: refusal };
+    // A client that follows goes to the room's node and joins there, unless it asked for that
+    // node already and still landed here (the node is down: this one forwards, or takes over).
+    if (remote && socket.data.follows && socket.data.askedFor !== remote.owner) return { success: false, error: E.roomElsewhere, node: remote.owner };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const playerId = newId();

@@ -49,6 +49,9 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
   io.use((socket, next) => {
     const auth = parseHandshakeAuth(socket.handshake.auth);
     socket.data.rejoinToken = auth.rejoinToken;
+    socket.data.follows = auth.follow === true;
+    const asked = socket.handshake.query.node;
+    socket.data.askedFor = typeof asked === 'string' ? asked : undefined;
     if (!auth.token) return next();
     keys
       .verify(auth.token)

@@ -132,7 +132,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     // One after the other: the first applies the migrations.
     await startNode('a');
     await startNode('b');
-    nginx = await startNginx({ port: await freePort(), upstreams: [ports.a, ports.b] });
+    nginx = await startNginx({ port: await freePort(), upstreams: [ports.a, ports.b], nodeIds: ['node-a', 'node-b'] });
   }, 240_000);
 
   afterAll(async () => {
@@ -192,6 +192,38 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     } finally {
       await db.end();
     }
+  });
+
+  it("a client that follows is sent to its room's node, and joins there through nginx", { timeout: 120_000 }, async () => {
+    for (const node of ['a', 'b'] as const) if (!nodes[node]) await startNode(node);
+    const host = await open(nodes.a!.url, {});
+    const created = await call<Entered>(host, 'room:create', { username: 'Erin' });
+    // A guest that follows, on the other node: told where the room is, not joined.
+    const guest = await open(nodes.b!.url, { follow: true } as never);
+    expect(await call(guest, 'room:join', { code: created.room.code, username: 'Frank' })).toEqual({
+      success: false,
+      error: 'The room is on another server: connecting to it…',
+      node: 'node-a',
+    });
+    guest.disconnect();
+    const through = async (node: string) => {
+      const socket = connect(nginx.url, { transports: ['websocket'], auth: { follow: true }, query: { node }, reconnection: false, forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    // nginx sends `?node=node-b` to node B every time (round-robin would reach A, which would let the guest in).
+    for (let i = 0; i < 3; i++) {
+      const wrong = await through('node-b');
+      expect(await call(wrong, 'room:join', { code: created.room.code, username: 'Frank' })).toMatchObject({ success: false, node: 'node-a' });
+      wrong.disconnect();
+    }
+    // Asking for the room's node, as the page does once told: joined there.
+    const moved = await through('node-a');
+    expect(await call(moved, 'room:join', { code: created.room.code, username: 'Frank' })).toMatchObject({ success: true, room: { code: created.room.code } });
   });
 
   it('a rolling restart, one node at a time, loses no move and rates the game once', { timeout: 300_000 }, async () => {

@@ -32,6 +32,10 @@ export interface SocketData {
   playerId?: string;
   /** The rejoin token of the seat held (for a connection socket.io recovers). */
   seatToken?: string;
+  /** Issue 13: the client connects again to the node that owns its room when told (handshake `follow`). */
+  follows?: boolean;
+  /** The node it asked the load balancer for (`?node=`), if any. */
+  askedFor?: string;
 }
 
 export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -40,7 +44,7 @@ export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, Node
 type ClientEvent = keyof ClientToServerEvents;
 
 /** An acknowledgement as sent. */
-export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string };
+export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string; node?: string };
 
 /** What the transport asks of the game server (game-server.ts), one call per client event. */
 export interface Games {

@@ -63,8 +63,14 @@ export const EmptyPayloadSchema = v.pipe(
 
 const handshakeToken = v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(4095))), undefined);
 
-/** The socket handshake's `auth`: a Supabase access token and/or a rejoin token; anything else is ignored. */
-export const HandshakeAuthSchema = v.fallback(v.object({ token: handshakeToken, rejoinToken: handshakeToken }), {});
+/**
+ * The socket handshake's `auth`: a Supabase access token and/or a rejoin token; `follow` (issue 13):
+ * the client connects again to the node that owns a room when told to; anything else is ignored.
+ */
+export const HandshakeAuthSchema = v.fallback(
+  v.object({ token: handshakeToken, rejoinToken: handshakeToken, follow: v.fallback(v.optional(v.boolean()), undefined) }),
+  {},
+);
 
 /** The payload of each client event. */
 export const CLIENT_PAYLOAD_SCHEMAS = {
