@@ -15,7 +15,7 @@ export type NodeRequest =
   | { type: 'command'; roomId: string; command: Command; socketId: string; node: string }
   /** Would the room you own take a player of this name? An error to show, or null. */
   | { type: 'canJoin'; roomId: string; username: string }
-  /** Whose seat does this rejoin token hash open? Asked of every node; only the owner answers. */
+  /** Whose seat does this rejoin token hash open? Asked of every node; each answers (null: not mine). */
   | { type: 'findToken'; tokenHash: string };
 
 export type SeatFound = { roomId: string; code: string; playerId: string };
@@ -31,7 +31,7 @@ export type NodeNotice =
 
 type NodeMessage =
   | { kind: 'request'; id: number; from: string; to: string; body: NodeRequest }
-  | { kind: 'response'; id: number; to: string; body: unknown }
+  | { kind: 'response'; id: number; from: string; to: string; body: unknown }
   | { kind: 'notice'; body: NodeNotice };
 
 /** socket.io's server-to-server events, as the game server's Server is typed with them. */
@@ -49,7 +49,7 @@ type NodeServer = Pick<Server<Record<string, never>, Record<string, never>, Node
 
 export class Cluster {
   private nextId = 1;
-  private readonly waiting = new Map<number, (body: unknown) => void>();
+  private readonly waiting = new Map<number, (body: unknown, from: string) => void>();
 
   constructor(
     private readonly io: NodeServer,
@@ -80,6 +80,29 @@ export class Cluster {
     });
   }
 
+  /**
+   * Asks every node in `nodes` at once and collects their answers until all have answered or the
+   * time is up: a node missing from the result did not answer (it may be gone).
+   */
+  askEach<T>(nodes: readonly string[], body: NodeRequest, timeoutMs: number): Promise<Map<string, T>> {
+    const answers = new Map<string, T>();
+    if (!this.multiNode || nodes.length === 0) return Promise.resolve(answers);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(answers);
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      this.waiting.set(id, (answer, from) => {
+        if (nodes.includes(from)) answers.set(from, answer as T);
+        if (answers.size === nodes.length) finish();
+      });
+      this.io.serverSideEmit('node', { kind: 'request', id, from: this.nodeId, to: '*', body });
+    });
+  }
+
   notify(body: NodeNotice): void {
     if (this.multiNode) this.io.serverSideEmit('node', { kind: 'notice', body });
   }
@@ -89,7 +112,7 @@ export class Cluster {
       case 'notice':
         return this.handlers.notice(message.body);
       case 'response':
-        if (message.to === this.nodeId) this.waiting.get(message.id)?.(message.body);
+        if (message.to === this.nodeId) this.waiting.get(message.id)?.(message.body, message.from);
         return;
       case 'request': {
         if (message.to !== this.nodeId && message.to !== '*') return;
@@ -100,9 +123,8 @@ export class Cluster {
           console.error(`node request ${message.body.type} failed`, error);
           answer = { success: false, error: 'Internal server error' } satisfies Reply;
         }
-        // "Not mine" to a question asked of every node stays silent: the owner answers.
         if (answer === undefined) return;
-        this.io.serverSideEmit('node', { kind: 'response', id: message.id, to: message.from, body: answer });
+        this.io.serverSideEmit('node', { kind: 'response', id: message.id, from: this.nodeId, to: message.from, body: answer });
       }
     }
   }

@@ -213,7 +213,7 @@ export class GameServer implements Games {
         return { error: live ? joinRefusal(live.state, body.username) : ROOM_MOVED };
       }
       case 'findToken':
-        return this.owned.byToken.get(body.tokenHash) && this.found(body.tokenHash);
+        return { seat: this.found(body.tokenHash) ?? null };
     }
   }
 
@@ -384,10 +384,16 @@ export class GameServer implements Games {
     const tokenHash = hashToken(token);
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
     for (;;) {
-      const seat = this.found(tokenHash) ?? (await this.cluster.request<SeatFound>('*', { type: 'findToken', tokenHash }, 1000));
+      const here = this.found(tokenHash);
+      if (here) return this.comeBack(socket, here.roomId, here.code, here.playerId, token);
+      // Every other node that owns rooms is asked. When all say "not mine", the seat is gone; a
+      // node that does not answer may be dead with the room: wait while its leases lapse and a
+      // node (maybe this one) takes its rooms over.
+      const owners = (await this.owned.leases.owners()).filter((node) => node !== this.nodeId);
+      const answers = await this.cluster.askEach<{ seat: SeatFound | null }>(owners, { type: 'findToken', tokenHash }, 1000);
+      const seat = [...answers.values()].find((a) => a.seat)?.seat;
       if (seat) return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
-      // Nobody has it: unknown, or its room's node is gone and the lease is lapsing.
-      if (Date.now() >= deadline || !(await this.owned.leases.anyLapsing())) return { success: false, error: E.rejoinFailed };
+      if (answers.size === owners.length || Date.now() >= deadline) return { success: false, error: E.rejoinFailed };
       await pause(RETRY_MS);
       await this.owned.maintain();
     }

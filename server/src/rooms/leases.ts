@@ -33,8 +33,8 @@ export interface Leases {
   setCode(roomId: string, code: string): Promise<void>;
   /** Which node owns the room with this id or code; null when no open room has it. */
   ownerOf(by: { roomId: string } | { code: string }): Promise<{ roomId: string; owner: string; expired: boolean } | null>;
-  /** Whether some lease was not renewed lately: its owner may be gone, a takeover is coming. */
-  anyLapsing(): Promise<boolean>;
+  /** The nodes that hold leases (this one included, if it holds any). */
+  owners(): Promise<string[]>;
 }
 
 export interface LeaseTiming {
@@ -143,11 +143,9 @@ export class PostgresLeases implements Leases {
     return row ? { roomId: row.room_id, owner: row.owner, expired: row.expired } : null;
   }
 
-  async anyLapsing(): Promise<boolean> {
-    // A renewed lease has about ttl left; one with less than ttl minus two renewals was missed.
-    const lapse = `${Math.max(0, this.timing.ttlMs - 2 * this.timing.renewEveryMs)} milliseconds`;
-    const rows = await this.db.query('select 1 from game_server.room_leases where expires_at < now() + $1::interval limit 1', [lapse]);
-    return rows.length > 0;
+  async owners(): Promise<string[]> {
+    const rows = await this.db.query<{ owner: string }>('select distinct owner from game_server.room_leases');
+    return rows.map((r) => r.owner);
   }
 }
 
@@ -161,5 +159,5 @@ export class MemoryLeases implements Leases {
   release = () => Promise.resolve();
   setCode = () => Promise.resolve();
   ownerOf = () => Promise.resolve(null);
-  anyLapsing = () => Promise.resolve(false);
+  owners = () => Promise.resolve<string[]>([]);
 }
