@@ -12,8 +12,8 @@ import { loadSecret } from '../server/src/auth/keys';
 import { startNginx, type RunningNginx } from '../server/src/cluster/nginx';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../server/src/db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server/src/server-process.testkit';
-import { boardReady, clickCell, expectOccupied, freeCells, readBoard } from './support/board';
-import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextNotice, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { readBoard } from './support/board';
+import { closeBoth, createRoom, expectBothBack, expectGameOverOnBoth, openLobby, openPlayer, playOnlineMoves, startOnlineGame, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const KILL_AFTER = 10;
@@ -43,47 +43,24 @@ test('two browsers through nginx on two nodes: the owning node is killed mid-gam
     await openLobby(alice);
     const code = await createRoom(alice);
     await openLobby(bob);
-    await joinRoom(bob, code);
-    for (const { page } of [alice, bob]) await page.getByRole('button', { name: 'Ready', exact: true }).click();
-    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
-    for (const { page } of [alice, bob]) {
-      await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 15_000 });
-      await boardReady(page);
-    }
+    await startOnlineGame(alice, bob, code);
 
     db.client = new pg.Client({ connectionString: postgres.url('postgres') });
     await db.client.connect();
     const owner = async () => (await db.client!.query<{ owner: string }>('select owner from game_server.room_leases where code = $1', [code])).rows[0]?.owner;
 
-    for (let moves = 0; moves < CELLS; moves++) {
-      const aliceToMove = (await turnIndicator(alice.page).textContent()) === 'Your turn';
-      const [mover, other]: [Player, Player] = aliceToMove ? [alice, bob] : [bob, alice];
-      await expect(turnIndicator(mover.page)).toHaveText('Your turn', { timeout: 30_000 });
-      const cell = freeCells(await readBoard(mover.page))[0]!;
-      await clickCell(mover.page, cell);
-      await expectOccupied(mover.page, moves + 1, 10_000);
-      await expectOccupied(other.page, moves + 1, 10_000);
+    await playOnlineMoves(alice, bob, KILL_AFTER);
+    const board = await readBoard(alice.page);
+    const owning = (await owner())!;
+    const survivor = owning === 'node-a' ? 'node-b' : 'node-a';
+    await stopServerProcess(nodes.get(owning)!, 'SIGKILL');
+    nodes.delete(owning);
+    await expect.poll(owner, { timeout: 60_000 }).toBe(survivor);
+    // No reload: each page gets back in by itself, through nginx, to the same board.
+    await expectBothBack([alice, bob], board);
 
-      if (moves + 1 === KILL_AFTER) {
-        const cells = await readBoard(alice.page);
-        const owning = (await owner())!;
-        const survivor = owning === 'node-a' ? 'node-b' : 'node-a';
-        await stopServerProcess(nodes.get(owning)!, 'SIGKILL');
-        nodes.delete(owning);
-        await expect.poll(owner, { timeout: 60_000 }).toBe(survivor);
-        // No reload: each page gets back in by itself, through nginx, to the same board.
-        for (const { page } of [alice, bob]) {
-          await expect(turnIndicator(page)).toHaveText(/^(Your turn|Alice's turn|Bob's turn)$/, { timeout: 60_000 });
-          await expect.poll(async () => readBoard(page), { timeout: 60_000 }).toEqual(cells);
-        }
-      }
-    }
-
-    const finish = /^(You won!|You lost!|Game ended in a draw!)$/;
-    for (const player of [alice, bob]) expect(await nextNotice(player, 15_000)).toMatch(finish);
-    for (const player of [alice, bob]) expect(player.alerts).toEqual([]);
-    for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
-    expectNoPageErrors(alice, bob);
+    await playOnlineMoves(alice, bob, CELLS - KILL_AFTER);
+    await expectGameOverOnBoth(alice, bob);
   } finally {
     if (alice && bob) await closeBoth(alice, bob);
     await db.client?.end().catch(() => undefined);

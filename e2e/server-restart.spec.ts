@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { loadSecret } from '../server/src/auth/keys';
 import { freePort } from '../server/src/db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server/src/server-process.testkit';
-import { boardReady, clickCell, expectOccupied, freeCells, readBoard } from './support/board';
-import { closeBoth, createRoom, expectNoPageErrors, joinRoom, nextNotice, openLobby, openPlayer, turnIndicator, type Player } from './support/multiplayer';
+import { readBoard } from './support/board';
+import { closeBoth, createRoom, expectBothBack, expectGameOverOnBoth, openLobby, openPlayer, playOnlineMoves, startOnlineGame } from './support/multiplayer';
 
 const CELLS = 36;
 const KILL_AFTER = 12;
@@ -30,42 +30,17 @@ test('a game survives kill -9 of the server: both pages carry on to the end', as
     await openLobby(alice);
     const code = await createRoom(alice);
     await openLobby(bob);
-    await joinRoom(bob, code);
-    for (const { page } of [alice, bob]) await page.getByRole('button', { name: 'Ready', exact: true }).click();
-    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
-    for (const { page } of [alice, bob]) {
-      await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 15_000 });
-      await boardReady(page);
-    }
+    await startOnlineGame(alice, bob, code);
 
-    for (let moves = 0; moves < CELLS; moves++) {
-      const aliceToMove = (await turnIndicator(alice.page).textContent()) === 'Your turn';
-      const [mover, other]: [Player, Player] = aliceToMove ? [alice, bob] : [bob, alice];
-      await expect(turnIndicator(mover.page)).toHaveText('Your turn', { timeout: 30_000 });
-      const cell = freeCells(await readBoard(mover.page))[0]!;
-      await clickCell(mover.page, cell);
-      await expectOccupied(mover.page, moves + 1, 10_000);
-      await expectOccupied(other.page, moves + 1, 10_000);
+    await playOnlineMoves(alice, bob, KILL_AFTER);
+    const board = await readBoard(alice.page);
+    await stopServerProcess(server, 'SIGKILL');
+    server = null;
+    server = await startServerProcess(port, env);
+    await expectBothBack([alice, bob], board);
 
-      if (moves + 1 === KILL_AFTER) {
-        const cells = await readBoard(alice.page);
-        await stopServerProcess(server, 'SIGKILL');
-        server = null;
-        server = await startServerProcess(port, env);
-        // No reload: each page gets back in by itself, to the same board.
-        for (const { page } of [alice, bob]) {
-          await expect(turnIndicator(page)).toHaveText(/^(Your turn|Alice's turn|Bob's turn)$/, { timeout: 60_000 });
-          await expect.poll(async () => readBoard(page), { timeout: 60_000 }).toEqual(cells);
-        }
-      }
-    }
-
-    // Game Results on both pages, once.
-    const finish = /^(You won!|You lost!|Game ended in a draw!)$/;
-    for (const player of [alice, bob]) expect(await nextNotice(player, 15_000)).toMatch(finish);
-    for (const player of [alice, bob]) expect(player.alerts).toEqual([]);
-    for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
-    expectNoPageErrors(alice, bob);
+    await playOnlineMoves(alice, bob, CELLS - KILL_AFTER);
+    await expectGameOverOnBoth(alice, bob);
   } finally {
     await closeBoth(alice, bob);
     if (server) await stopServerProcess(server).catch(() => undefined);

@@ -133,10 +133,31 @@ export async function playOnlineMoves(a: Player, b: Player, count: number, pick 
   for (let move = 0; move < count; move++) {
     const aToMove = (await turnIndicator(a.page).textContent()) === 'Your turn';
     const [mover, other] = aToMove ? [a, b] : [b, a];
-    await expect(turnIndicator(mover.page)).toHaveText('Your turn');
+    await expect(turnIndicator(mover.page)).toHaveText('Your turn', { timeout: 30_000 });
     const before = await occupied(mover.page);
     await clickCell(mover.page, pick(freeCells(await readBoard(mover.page)), mover));
-    await expectOccupied(mover.page, before + 1, 5_000);
-    await expectOccupied(other.page, before + 1, 5_000);
+    // Generous: a move waits for its commit, and across nodes for the adapter.
+    await expectOccupied(mover.page, before + 1, 10_000);
+    await expectOccupied(other.page, before + 1, 10_000);
   }
+}
+
+/**
+ * After the server (or the room's node) went away mid-game: each page gets back in by itself,
+ * without a reload, to the board it had.
+ */
+export async function expectBothBack(players: Player[], board: Awaited<ReturnType<typeof readBoard>>): Promise<void> {
+  for (const { page } of players) {
+    await expect(turnIndicator(page)).toHaveText(/^(Your turn|Alice's turn|Bob's turn)$/, { timeout: 60_000 });
+    await expect.poll(async () => readBoard(page), { timeout: 60_000 }).toEqual(board);
+  }
+}
+
+/** The game is over on both pages: Game Results once each, no alert, no uncaught error. */
+export async function expectGameOverOnBoth(a: Player, b: Player): Promise<void> {
+  const finish = /^(You won!|You lost!|Game ended in a draw!)$/;
+  for (const player of [a, b]) expect(await nextNotice(player, 15_000)).toMatch(finish);
+  for (const player of [a, b]) expect(player.alerts).toEqual([]);
+  for (const { page } of [a, b]) await expect(turnIndicator(page)).toHaveText('Game over');
+  expectNoPageErrors(a, b);
 }

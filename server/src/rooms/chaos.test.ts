@@ -8,37 +8,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKeys } from '../auth/keys';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
+import { call, columnsPlan, connectClient, next, signUp } from './test-helpers';
 
 const SECRET = 'the chaos test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string; pendingUndo: { requestId: string } | null }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };
 type Finished = { winner: number; scores: [number, number]; reason: string; ratings?: { before: number; after: number }[] };
-
-/** Player 0 takes columns 0, 2 and 5 (6×6×6 = 216); player 1 columns 1, 3 and 4 (6 × 12 = 72). */
-function plan(): { row: number; col: number }[] {
-  const column = (c: number) => Array.from({ length: 6 }, (_, row) => ({ row, col: c }));
-  const a = [0, 2, 5].flatMap(column);
-  const b = [1, 3, 4].flatMap(column);
-  return a.flatMap((m, i) => [m, b[i]!]);
-}
-
-function call<T = { success: boolean; error?: string }>(socket: Socket, event: string, payload: unknown = {}): Promise<T> {
-  return socket.timeout(30_000).emitWithAck(event, payload) as Promise<T>;
-}
-
-function next<T = unknown>(socket: Socket, event: string, ms = 30_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
 
 /** One player: an account, its access token, and its socket of the moment. */
 interface Player {
@@ -70,26 +49,13 @@ class Chaos {
     if (this.server) await stopServerProcess(this.server).catch(() => undefined);
   }
 
-  async signUp(email: string, username: string): Promise<string> {
-    const { anonKey } = await createKeys(SECRET);
-    const reply = await fetch(`${this.server!.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'chaos-password', data: { username } }),
-    });
-    expect(reply.status).toBe(200);
-    return ((await reply.json()) as { access_token: string }).access_token;
+  signUp(email: string, username: string): Promise<string> {
+    return signUp(this.server!.url, SECRET, email, username);
   }
 
   async socket(auth: Record<string, string>, before?: (socket: Socket) => void): Promise<Socket> {
-    const socket = connect(this.server!.url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+    const socket = await connectClient(this.server!.url, auth, before);
     this.sockets.push(socket);
-    before?.(socket);
-    socket.connect();
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 
@@ -138,7 +104,7 @@ async function survivesThreeKills(chaos: Chaos) {
     if (entered.room.status !== 'playing') await next(p.socket, 'game:started');
   });
   await Promise.all(started);
-  const moves = plan();
+  const moves = columnsPlan();
   await play([alice, bob], moves.slice(0, 10), 0);
 
   // 2. Killed in the middle of the game: both get back to the same position.

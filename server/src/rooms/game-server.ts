@@ -1,6 +1,6 @@
 /**
  * The game server's edge (SPEC §7 "Realtime socket", issues 11 and 13): turns socket events into
- * the room reducer's commands and takes each to the node that owns the room: this one
+ * the room reducer's commands, which router.ts takes to the node that owns the room: this one
  * (owned-rooms.ts: reduced, logged, committed, then told), or another, through socket.io's
  * adapter (cluster.ts). It holds only what is not the game: which of this node's sockets sits in
  * which seat. Players of one room may sit on different nodes; a room's events reach them all
@@ -8,21 +8,13 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
-import {
-  COUNTDOWN_SECONDS,
-  IDLE_CLAIM_MS,
-  REJOIN_GRACE_MS,
-  ROOM_CODE_LENGTH,
-  SERVER_ERRORS as E,
-  UNDO_LAPSE_MS,
-  nameTaken,
-} from '../../../src/protocol';
-import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './cluster';
+import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, ROOM_CODE_LENGTH, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
-import { OwnedRooms, ROOM_MOVED, playerRoom } from './owned-rooms';
+import { OwnedRooms, playerRoom } from './owned-rooms';
 import type { Reply } from './reducer';
+import { RoomRouter } from './router';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 
@@ -49,31 +41,21 @@ export interface GameServerOptions {
   claimAllAtStartup?: boolean;
 }
 
-/** How long a forwarded command may wait for its owner (a commit under load included). */
-const FORWARD_TIMEOUT_MS = 10_000;
-/** How long to look for a room whose owner died, while its lease lapses and a node takes it over. */
-const TAKEOVER_WAIT_MS = 8_000;
-const RETRY_MS = 250;
-
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newId = (): string => randomBytes(9).toString('base64url');
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const moved = (reply: Reply | undefined): boolean => !reply || (!reply.success && reply.error === ROOM_MOVED);
 
 export class GameServer implements Games {
   private readonly owned: OwnedRooms;
-  private readonly cluster: Cluster;
+  private readonly router: RoomRouter;
   private readonly seated = new Map<string, GameSocket>(); // player id → this node's socket in that seat
-  private readonly owners = new Map<string, string>(); // room id → owner node, as last learnt
   readonly config: RoomConfig;
   readonly eventsPerSecond: number;
   private readonly leaseTiming: LeaseTiming;
   private readonly claimAll: boolean;
   private maintenance: NodeJS.Timeout | null = null;
-  private accepting = true;
 
   constructor(
     private readonly io: GameIo,
@@ -93,14 +75,15 @@ export class GameServer implements Games {
     this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
     this.claimAll = options.claimAllAtStartup ?? true;
     const leases = options.leases ?? new MemoryLeases();
-    this.cluster = new Cluster(io as never, leases.nodeId, options.multiNode ?? false, {
-      request: (body) => this.answer(body),
-      notice: (body) => this.heard(body),
-    });
     this.owned = new OwnedRooms(io, journal, leases, this.config, options.snapshotEvery ?? 200, {
       left: (playerId, code) => this.unseatEverywhere(playerId, code),
       arrived: (roomIds) => this.bringBack(roomIds),
-      notify: (notice) => this.cluster.notify(notice),
+      notify: (notice) => this.router.cluster.notify(notice),
+    });
+    this.router = new RoomRouter(io, this.owned, options.multiNode ?? false, {
+      unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
+      unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
+      bringBack: (roomIds) => this.bringBack(roomIds),
     });
   }
 
@@ -140,100 +123,12 @@ export class GameServer implements Games {
    * reconnects on its own, and the rejoin token brings the player back, on any node).
    */
   async shutdown(): Promise<void> {
-    this.accepting = false;
+    this.router.accepting = false;
     if (this.maintenance) clearInterval(this.maintenance);
     await this.owned.drain();
     await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
-    this.cluster.notify({ type: 'released', from: this.nodeId });
+    this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
-  }
-
-  // ------------------------------------------------------------- commands, to whichever node owns the room
-
-  /**
-   * Takes a command to the room's owner and brings its answer back. When the owner is gone (its
-   * lease lapses) or the room moved, it asks again, taking the room over itself once the lease
-   * has expired, for up to TAKEOVER_WAIT_MS.
-   */
-  private async route(roomId: string, command: Command, socketId: string): Promise<Reply> {
-    if (!this.accepting) return { success: false, error: E.restarting };
-    const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    for (;;) {
-      const reply = this.owned.get(roomId) ? await this.accept(roomId, command, socketId) : await this.forward(roomId, command, socketId);
-      if (!moved(reply)) return reply!;
-      this.owners.delete(roomId);
-      if (Date.now() >= deadline) return reply ?? { success: false, error: ROOM_MOVED };
-      await pause(RETRY_MS);
-      await this.owned.maintain();
-    }
-  }
-
-  private async forward(roomId: string, command: Command, socketId: string): Promise<Reply | undefined> {
-    let owner = this.owners.get(roomId);
-    if (!owner) {
-      const found = await this.owned.leases.ownerOf({ roomId });
-      if (!found) return { success: false, error: E.notInRoom };
-      if (found.owner === this.nodeId || found.expired) return undefined; // taken over below
-      owner = found.owner;
-      this.owners.set(roomId, owner);
-    }
-    return this.cluster.request<Reply>(owner, { type: 'command', roomId, command, socketId, node: this.nodeId }, FORWARD_TIMEOUT_MS);
-  }
-
-  /**
-   * A command for a room this node owns, from the socket `socketId` on any node. The socket that
-   * last entered a seat holds it: a command from an older one is refused, its drop ignored.
-   */
-  private accept(roomId: string, command: Command, socketId: string, node = this.nodeId): Promise<Reply> {
-    const live = this.owned.get(roomId);
-    if (!live) return Promise.resolve({ success: false, error: ROOM_MOVED });
-    if ('playerId' in command) {
-      const holder = live.holders.get(command.playerId)?.socketId;
-      const enters = command.type === 'join' || command.type === 'back' || command.type === 'create';
-      if (enters) {
-        live.holders.set(command.playerId, { socketId, node });
-        // A new player has no other socket to unseat; one coming back may (on any node).
-        if (command.type !== 'join' && holder !== socketId) this.unseatEverywhere(command.playerId, live.state.code, socketId);
-      } else if (holder !== undefined && holder !== socketId) {
-        return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
-      } else if (holder === undefined) {
-        live.holders.set(command.playerId, { socketId, node });
-      }
-    }
-    return this.owned.run(roomId, command);
-  }
-
-  /** What another node asks of this one. */
-  private answer(body: NodeRequest): unknown {
-    switch (body.type) {
-      case 'command':
-        return this.accept(body.roomId, body.command, body.socketId, body.node);
-      case 'canJoin': {
-        const live = this.owned.get(body.roomId);
-        return { error: live ? joinRefusal(live.state, body.username) : ROOM_MOVED };
-      }
-      case 'findToken':
-        return { seat: this.found(body.tokenHash) ?? null };
-    }
-  }
-
-  private found(tokenHash: string): SeatFound | undefined {
-    const seat = this.owned.byToken.get(tokenHash);
-    const live = seat ? this.owned.get(seat.roomId) : undefined;
-    return seat && live ? { roomId: seat.roomId, code: live.state.code, playerId: seat.playerId } : undefined;
-  }
-
-  /** What another node tells every node. */
-  private heard(notice: NodeNotice): void {
-    switch (notice.type) {
-      case 'unseat':
-        return this.unseatHere(notice.playerId, notice.code, notice.except);
-      case 'owner':
-        this.owners.set(notice.roomId, notice.owner);
-        return this.bringBack([notice.roomId]);
-      case 'released':
-        void this.owned.maintain();
-    }
   }
 
   /**
@@ -244,7 +139,7 @@ export class GameServer implements Games {
     const ids = new Set(roomIds);
     for (const [playerId, socket] of this.seated) {
       const roomId = socket.data.roomId;
-      if (roomId && ids.has(roomId)) void this.route(roomId, { type: 'back', playerId }, socket.id);
+      if (roomId && ids.has(roomId)) void this.router.route(roomId, { type: 'back', playerId }, socket.id);
     }
   }
 
@@ -286,21 +181,21 @@ export class GameServer implements Games {
   /** The seat is no longer held by any socket but `except`, on any node. */
   private unseatEverywhere(playerId: string, code: string, except?: string): void {
     this.unseatHere(playerId, code, except);
-    this.cluster.notify({ type: 'unseat', playerId, code, except });
+    this.router.cluster.notify({ type: 'unseat', playerId, code, except });
   }
 
   /** A command of the socket's seated player. */
   async as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: false, error: seat.error };
-    return ack(await this.route(seat.roomId, command(seat.playerId), socket.id));
+    return ack(await this.router.route(seat.roomId, command(seat.playerId), socket.id));
   }
 
   // ------------------------------------------------------------- lobby
 
   /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
-    if (!this.accepting) return { success: false, error: E.restarting };
+    if (!this.router.accepting) return { success: false, error: E.restarting };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const roomId = randomUUID();
@@ -325,7 +220,7 @@ export class GameServer implements Games {
     const current = this.seat(socket);
     if ('roomId' in current && current.roomId === roomId) return { success: false, error: E.alreadyInRoom };
     // Checked before leaving the current room: a refused join keeps the player where they are.
-    const refusal = await this.joinRefusal(roomId, username);
+    const refusal = await this.router.joinRefusal(roomId, username);
     if (refusal) return { success: false, error: refusal };
     // A client that follows goes to the room's node and joins there, unless it asked for that
     // node already and still landed here (the node is down: this one forwards, or takes over).
@@ -334,19 +229,9 @@ export class GameServer implements Games {
     const token = randomBytes(24).toString('base64url');
     const playerId = newId();
     this.sit(socket, roomId, code, playerId, token);
-    const reply = await this.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
+    const reply = await this.router.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
     if (!reply.success) this.unseat(playerId, code);
     return ack(reply, token);
-  }
-
-  private async joinRefusal(roomId: string, username: string): Promise<string | null> {
-    const live = this.owned.get(roomId);
-    if (live) return joinRefusal(live.state, username);
-    const owner = (await this.owned.leases.ownerOf({ roomId }))?.owner;
-    if (!owner) return E.roomNotFound;
-    const answer = await this.cluster.request<{ error: string | null }>(owner, { type: 'canJoin', roomId, username }, FORWARD_TIMEOUT_MS);
-    // The owner's node does not answer (it is being taken over): the join itself will tell.
-    return answer?.error === ROOM_MOVED ? null : (answer?.error ?? null);
   }
 
   /** Leaves the socket's room, if any: a forfeit during a game. */
@@ -355,7 +240,7 @@ export class GameServer implements Games {
     if ('error' in seat) return { success: true };
     const live = this.owned.get(seat.roomId);
     this.unseat(seat.playerId, live?.state.code ?? [...socket.rooms].find((r) => r !== socket.id && !r.startsWith('player:')));
-    return ack(await this.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
+    return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
   private newCode(): string {
@@ -373,7 +258,7 @@ export class GameServer implements Games {
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
-    await this.route(seat.roomId, { type: 'dropped', playerId: seat.playerId }, socket.id);
+    await this.router.route(seat.roomId, { type: 'dropped', playerId: seat.playerId }, socket.id);
   }
 
   /**
@@ -381,22 +266,9 @@ export class GameServer implements Games {
    * whose node died is found once a surviving node has taken it over (its lease lapses first).
    */
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
-    const tokenHash = hashToken(token);
-    const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    for (;;) {
-      const here = this.found(tokenHash);
-      if (here) return this.comeBack(socket, here.roomId, here.code, here.playerId, token);
-      // Every other node that owns rooms is asked. When all say "not mine", the seat is gone; a
-      // node that does not answer may be dead with the room: wait while its leases lapse and a
-      // node (maybe this one) takes its rooms over.
-      const owners = (await this.owned.leases.owners()).filter((node) => node !== this.nodeId);
-      const answers = await this.cluster.askEach<{ seat: SeatFound | null }>(owners, { type: 'findToken', tokenHash }, 1000);
-      const seat = [...answers.values()].find((a) => a.seat)?.seat;
-      if (seat) return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
-      if (answers.size === owners.length || Date.now() >= deadline) return { success: false, error: E.rejoinFailed };
-      await pause(RETRY_MS);
-      await this.owned.maintain();
-    }
+    const seat = await this.router.findSeat(hashToken(token));
+    if (!seat) return { success: false, error: E.rejoinFailed };
+    return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
   }
 
   /**
@@ -419,7 +291,7 @@ export class GameServer implements Games {
     const old = this.seated.get(playerId);
     if (old && old !== socket) this.unseat(playerId, code);
     this.sit(socket, roomId, code, playerId, token);
-    const reply = await this.route(roomId, { type: 'back', playerId }, socket.id);
+    const reply = await this.router.route(roomId, { type: 'back', playerId }, socket.id);
     if (!reply.success) this.unseat(playerId, code);
     return ack(reply, token);
   }
@@ -434,14 +306,6 @@ export class GameServer implements Games {
     this.owned.close();
     this.seated.clear();
   }
-}
-
-/** Why a room would not take a player of this name, or null. */
-function joinRefusal(room: RoomState, username: string): string | null {
-  if (room.members.length >= room.settings.maxPlayers) return E.roomFull;
-  if (room.status !== 'waiting') return E.roomNotWaiting;
-  if (nameTaken(room.members, username)) return E.nameTaken;
-  return null;
 }
 
 /** The acknowledgement of a reply; entering a room adds the rejoin token. */

@@ -14,40 +14,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeys } from '../auth/keys';
 import { startNginx, type RunningNginx } from '../cluster/nginx';
 import { startRedis, type RunningRedis } from '../cluster/redis';
+import { createKeys } from '../auth/keys';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
+import { call, columnsPlan, connectClient, next, signUp as signUpAt } from './test-helpers';
 
 const SECRET = 'the nodes test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };
 type Finished = { winner: number; scores: [number, number]; reason: string; ratings?: unknown[] };
 type Moved = { gameState: { moveCount: number } };
-
-/** Player 0 takes columns 0, 2 and 5 (6×6×6 = 216); player 1 columns 1, 3 and 4 (6 × 12 = 72). */
-function plan(): { row: number; col: number }[] {
-  const column = (c: number) => Array.from({ length: 6 }, (_, row) => ({ row, col: c }));
-  const a = [0, 2, 5].flatMap(column);
-  const b = [1, 3, 4].flatMap(column);
-  return a.flatMap((m, i) => [m, b[i]!]);
-}
-
-function call<T = { success: boolean; error?: string }>(socket: Socket, event: string, payload: unknown = {}): Promise<T> {
-  return socket.timeout(30_000).emitWithAck(event, payload) as Promise<T>;
-}
-
-function next<T = unknown>(socket: Socket, event: string, ms = 30_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
 
 interface Player {
   token: string;
@@ -58,14 +37,8 @@ interface Player {
 const sockets: Socket[] = [];
 
 async function open(url: string, auth: Record<string, string>, before?: (socket: Socket) => void): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+  const socket = await connectClient(url, auth, before);
   sockets.push(socket);
-  before?.(socket);
-  socket.connect();
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
@@ -81,22 +54,14 @@ async function rejoin(url: string, player: Player): Promise<Entered> {
       player.socket = await open(url, { token: player.token, rejoinToken: player.rejoinToken }, (s) => (rejoined = next<Entered>(s, 'room:rejoined')));
       return await rejoined!;
     } catch (error) {
+      rejoined?.catch(() => undefined); // that socket never connected: its wait is moot
       if (attempt >= 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 }
 
-async function signUp(url: string, email: string, username: string): Promise<string> {
-  const { anonKey } = await createKeys(SECRET);
-  const reply = await fetch(`${url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'nodes-password', data: { username } }),
-  });
-  expect(reply.status).toBe(200);
-  return ((await reply.json()) as { access_token: string }).access_token;
-}
+const signUp = (url: string, email: string, username: string) => signUpAt(url, SECRET, email, username);
 
 /** One move by the player to move, seen by both players (the other one may sit on another node). */
 async function move(players: [Player, Player], moves: { row: number; col: number }[], i: number): Promise<void> {
@@ -164,7 +129,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     expect(await call(alice.socket, 'game:start')).toEqual({ success: true });
     await Promise.all(started);
 
-    const moves = plan();
+    const moves = columnsPlan();
     for (let i = 0; i < 12; i++) await move([alice, bob], moves, i);
 
     const db = new pg.Client({ connectionString: cluster.url('postgres') });
@@ -194,6 +159,23 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     }
   });
 
+  it('every node, and nginx in front of them, serves the page, /auth/v1 and /rest/v1', { timeout: 120_000 }, async () => {
+    for (const node of ['a', 'b'] as const) if (!nodes[node]) await startNode(node);
+    const { anonKey } = await createKeys(SECRET);
+    for (const url of [nginx.url, nodes.a!.url, nodes.b!.url]) {
+      const page = await fetch(`${url}/`);
+      expect(page.status, url).toBe(200);
+      expect(await page.text()).toContain('<title>Cell Connection</title>');
+      const rows = await fetch(`${url}/rest/v1/game_results?select=player1_score&limit=1`, { headers: { apikey: anonKey } });
+      expect(rows.status, url).toBe(200);
+      expect(Array.isArray(await rows.json())).toBe(true);
+      // Auth answers (no session: 401 with its JSON error), rather than nginx or a 404.
+      const user = await fetch(`${url}/auth/v1/user`, { headers: { apikey: anonKey } });
+      expect(user.status, url).toBe(401);
+      expect(await user.json()).toHaveProperty('msg');
+    }
+  });
+
   it("a client that follows is sent to its room's node, and joins there through nginx", { timeout: 120_000 }, async () => {
     for (const node of ['a', 'b'] as const) if (!nodes[node]) await startNode(node);
     const host = await open(nodes.a!.url, {});
@@ -206,15 +188,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       node: 'node-a',
     });
     guest.disconnect();
-    const through = async (node: string) => {
-      const socket = connect(nginx.url, { transports: ['websocket'], auth: { follow: true }, query: { node }, reconnection: false, forceNew: true });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
+    const through = (node: string) => open(`${nginx.url}?node=${node}`, { follow: true } as never);
     // nginx sends `?node=node-b` to node B every time (round-robin would reach A, which would let the guest in).
     for (let i = 0; i < 3; i++) {
       const wrong = await through('node-b');
@@ -242,7 +216,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     const started = [next(carol.socket, 'game:started'), next(dave.socket, 'game:started')];
     expect(await call(carol.socket, 'game:start')).toEqual({ success: true });
     await Promise.all(started);
-    const moves = plan();
+    const moves = columnsPlan();
     const players: [Player, Player] = [carol, dave];
 
     const db = new pg.Client({ connectionString: cluster.url('postgres') });

@@ -39,14 +39,8 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
     keys,
     games,
     async client(auth = {}, before) {
-      const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+      const socket = await connectClient(url, auth, before);
       sockets.push(socket);
-      before?.(socket);
-      socket.connect();
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       return socket;
     },
     async close() {
@@ -58,11 +52,54 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
 }
 
 /**
+ * A real socket.io client of the server at `url` (websocket only, no reconnection of its own);
+ * `before` runs before it connects, to listen for events sent on connection.
+ */
+export async function connectClient(url: string, auth: Record<string, string> = {}, before?: (socket: Socket) => void): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+  before?.(socket);
+  socket.connect();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  } catch (error) {
+    socket.disconnect();
+    throw error;
+  }
+  return socket;
+}
+
+/** An account made through the server's /auth/v1 (JWT signed with `secret`); its access token. */
+export async function signUp(url: string, secret: string, email: string, username: string): Promise<string> {
+  const { anonKey } = await createKeys(secret);
+  const reply = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'test-password-123', data: { username } }),
+  });
+  if (reply.status !== 200) throw new Error(`sign-up of ${email}: HTTP ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A whole 6×6 game in turn order: player 0 takes columns 0, 2 and 5 (6×6×6 = 216), player 1
+ * columns 1, 3 and 4 (6 × 12 = 72).
+ */
+export function columnsPlan(): { row: number; col: number }[] {
+  const column = (c: number) => Array.from({ length: 6 }, (_, row) => ({ row, col: c }));
+  const a = [0, 2, 5].flatMap(column);
+  const b = [1, 3, 4].flatMap(column);
+  return a.flatMap((m, i) => [m, b[i]!]);
+}
+
+/**
  * How long an answer or an event may take before a test fails. Only a failing test waits this
  * long; it is generous because each answer waits for a commit to the database, which takes
- * seconds on a machine whose cores are busy with other work.
+ * seconds on a machine whose cores are busy with other work (and, across nodes, a takeover).
  */
-const ANSWER_MS = 10_000;
+const ANSWER_MS = 30_000;
 
 /** Emits with an acknowledgement and resolves with it. */
 export function call<T = Record<string, unknown>>(socket: Socket, event: string, payload?: unknown): Promise<T> {
