@@ -98,7 +98,7 @@ plain('leaving a game under way asks to forfeit first: Cancel keeps the game, Fo
 });
 
 plain('after a game the names stay with their seats when the host leaves the room', async ({ browser, baseURL }) => {
-  plain.setTimeout(90_000);
+  plain.setTimeout(150_000);
   const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
     await startOnlineGame(alice, bob, code);

@@ -33,7 +33,8 @@ test('two signed-in players finish an online game: the result and ELO show on th
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  // Two sign-ups, a whole game, the leaderboard and the profile: over a minute with the other core busy.
+  test.setTimeout(150_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const password = 'rated game password';
   const ann = await openPlayer(browser, `Ann${stamp}`, baseURL);
