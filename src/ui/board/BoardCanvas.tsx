@@ -80,7 +80,16 @@ function BoardScene(props: BoardCanvasProps) {
   const placingLayer = useRef<Graphics>(null);
   const growing = useMemo(() => new Set(placement?.cells.map(({ cell }) => cellKey(cell))), [placement]);
 
-  const drawCellLayer = useCallback((g: Graphics) => drawCells(g, layout, board, colours, growing), [layout, board, colours, growing]);
+  const drawCellLayer = useCallback(
+    (g: Graphics) => {
+      // Drawn apart from the batch from the first frame on: Pixi batches a Graphics of few vertices
+      // and draws one of many (a dozen pieces) with a shader program of its own, whose first link
+      // blocks the main thread for 50–150 ms. Linked as the board appears, not mid-game.
+      g.context.batchMode = 'no-batch';
+      drawCells(g, layout, board, colours, growing);
+    },
+    [layout, board, colours, growing],
+  );
   const drawGridLayer = useCallback((g: Graphics) => drawGrid(g, layout, colours), [layout, colours]);
   const drawLines = useCallback((g: Graphics) => drawOverlay(g, layout, segments, colours), [layout, segments, colours]);
   const drawLastLayer = useCallback((g: Graphics) => drawLastMove(g, layout, lastMove, colours), [layout, lastMove, colours]);
