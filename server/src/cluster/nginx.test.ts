@@ -9,6 +9,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/postgres-cluster';
+import { sessionIdPrefix } from '../rooms/session-ids';
 import { nginxConfig, startNginx, type RunningNginx } from './nginx';
 
 interface Upstream {
@@ -56,6 +57,8 @@ describe('nginxConfig', () => {
   it("sends ?node=ID to that node, and to the others while it is down", () => {
     const config = nginxConfig({ port: 3001, upstreams: [3002, 3003], nodeIds: ['node-1', 'node-2'] });
     expect(config).toContain('"node-2" cell_connection_node_2;');
+    // Long-polling: a session id made by node-2 (session-ids.ts) goes to node-2.
+    expect(config).toContain(`"~^${sessionIdPrefix('node-2')}" cell_connection_node_2;`);
     expect(config).toContain('default cell_connection_nodes;');
     expect(config).toMatch(/upstream cell_connection_node_2 \{\n\s+server 127\.0\.0\.1:3003 max_fails=1 fail_timeout=2s;\n\s+server 127\.0\.0\.1:3002 max_fails=1 fail_timeout=2s backup;/);
     expect(config).toContain('proxy_pass http://$cell_connection_upstream;');

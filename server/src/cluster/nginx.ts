@@ -7,6 +7,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sessionIdPrefix } from '../rooms/session-ids';
 import { acceptsConnections, spawnService, stopService, waitUntilReady } from './service';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -64,6 +65,8 @@ export function nginxConfig({ port, upstreams, nodeIds = [] }: NginxSettings): s
     .map((_, i) => `    upstream cell_connection_node_${i + 1} {\n${[server(upstreams[i]!), ...upstreams.filter((_, j) => j !== i).map((u) => server(u, true))].join('\n')}\n    }\n`)
     .join('\n');
   const byNode = nodeIds.map((id, i) => `        "${id}" cell_connection_node_${i + 1};`).join('\n');
+  // base64url and "~": nothing in a session id's prefix has a meaning in a regular expression.
+  const bySession = nodeIds.map((id, i) => `        "~^${sessionIdPrefix(id)}" cell_connection_node_${i + 1};`).join('\n');
   return `# Written by server/src/cluster/nginx.ts: nginx in front of Cell Connection's nodes.
 daemon off;
 worker_processes 1;
@@ -98,9 +101,15 @@ ${servers}
 
 ${perNode}
     # ?node=ID (socket.io's query, set by the client once it knows its room's node): that node.
-    map $arg_node $cell_connection_upstream {
+    map $arg_node $cell_connection_by_node {
         default cell_connection_nodes;
 ${byNode}
+    }
+    # ?sid= (long-polling's every request, and its upgrade): the node that made the session,
+    # whose id starts with the node's (server/src/rooms/session-ids.ts). A WebSocket needs none.
+    map $arg_sid $cell_connection_upstream {
+        default $cell_connection_by_node;
+${bySession}
     }
 
     server {

@@ -18,6 +18,7 @@ import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
+import { newSessionId } from './session-ids';
 import { connect, type GameIo } from './transport';
 
 export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup'> {
@@ -46,6 +47,8 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
     connectionStateRecovery: { maxDisconnectionDuration: options.graceMs ?? REJOIN_GRACE_MS, skipMiddlewares: true },
     ...(adapter ? { adapter: adapter.adapter } : {}),
   });
+  // Long-polling's requests find their node by the session id (session-ids.ts).
+  io.engine.generateId = () => newSessionId(nodeId);
   io.use((socket, next) => {
     const auth = parseHandshakeAuth(socket.handshake.auth);
     socket.data.rejoinToken = auth.rejoinToken;

@@ -21,6 +21,7 @@ import { startRedis, type RunningRedis } from '../cluster/redis';
 import { createKeys } from '../auth/keys';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
+import { sessionIdPrefix } from './session-ids';
 import { call, columnsPlan, connectClient, next, signUp as signUpAt } from './test-helpers';
 
 const SECRET = 'the nodes test secret, long enough for HS256';
@@ -36,8 +37,8 @@ interface Player {
 
 const sockets: Socket[] = [];
 
-async function open(url: string, auth: Record<string, string>, before?: (socket: Socket) => void): Promise<Socket> {
-  const socket = await connectClient(url, auth, before);
+async function open(url: string, auth: Record<string, string>, before?: (socket: Socket) => void, transports?: ('websocket' | 'polling')[]): Promise<Socket> {
+  const socket = await connectClient(url, auth, before, transports);
   sockets.push(socket);
   return socket;
 }
@@ -174,6 +175,29 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       expect(user.status, url).toBe(401);
       expect(await user.json()).toHaveProperty('msg');
     }
+  });
+
+  it('clients on long-polling alone (no WebSocket) play through nginx: every request reaches the node of its session', { timeout: 120_000 }, async () => {
+    for (const node of ['a', 'b'] as const) if (!nodes[node]) await startNode(node);
+    // Round-robin would send a session's next request to the other node, which does not know it.
+    const host = await open(nginx.url, {}, undefined, ['polling']);
+    const guest = await open(nginx.url, {}, undefined, ['polling']);
+    const prefixes = ['node-a', 'node-b'].map(sessionIdPrefix);
+    for (const socket of [host, guest]) expect(prefixes.some((p) => socket.io.engine.id.startsWith(p))).toBe(true);
+    const created = await call<Entered>(host, 'room:create', { username: 'Gina' });
+    expect(await call(guest, 'room:join', { code: created.room.code, username: 'Hugo' })).toMatchObject({ success: true });
+    await call(host, 'room:setReady', { ready: true });
+    await call(guest, 'room:setReady', { ready: true });
+    const started = [next(host, 'game:started'), next(guest, 'game:started')];
+    expect(await call(host, 'game:start')).toEqual({ success: true });
+    await Promise.all(started);
+    const moves = columnsPlan();
+    for (let i = 0; i < 8; i++) {
+      const seen = [host, guest].map((s) => next<Moved>(s, 'game:moveMade'));
+      expect(await call([host, guest][i % 2]!, 'game:move', moves[i])).toMatchObject({ success: true });
+      expect((await Promise.all(seen)).map((m) => m.gameState.moveCount)).toEqual([i + 1, i + 1]);
+    }
+    for (const socket of [host, guest]) expect(socket.connected).toBe(true);
   });
 
   it("a client that follows is sent to its room's node, and joins there through nginx", { timeout: 120_000 }, async () => {

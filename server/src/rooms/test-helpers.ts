@@ -52,11 +52,16 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
 }
 
 /**
- * A real socket.io client of the server at `url` (websocket only, no reconnection of its own);
- * `before` runs before it connects, to listen for events sent on connection.
+ * A real socket.io client of the server at `url` (WebSocket only unless `transports` says, no
+ * reconnection of its own); `before` runs before it connects, to listen for events sent on connection.
  */
-export async function connectClient(url: string, auth: Record<string, string> = {}, before?: (socket: Socket) => void): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+export async function connectClient(
+  url: string,
+  auth: Record<string, string> = {},
+  before?: (socket: Socket) => void,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+): Promise<Socket> {
+  const socket = connect(url, { transports, auth, reconnection: false, forceNew: true, autoConnect: false });
   before?.(socket);
   socket.connect();
   try {
