@@ -87,14 +87,23 @@ test('two signed-in players finish an online game: the result and ELO show on th
     const outcome = annScore > benScore ? 'Won' : annScore < benScore ? 'Lost' : 'Draw';
     const [forAnn, forBen] =
       outcome === 'Won' ? ['You won!', 'You lost!'] : outcome === 'Lost' ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
-    expect(await nextNotice(ann)).toBe(forAnn);
-    expect(await nextNotice(ben)).toBe(forBen);
-
     test.info().annotations.push({ type: 'outcome', description: `Ann ${outcome} ${annScore} to ${benScore}` });
     const annChange = outcome === 'Won' ? CHANGE : outcome === 'Lost' ? -CHANGE : 0;
     const annElo = START_ELO + annChange;
     const benElo = START_ELO - annChange;
     const fmt = (n: number) => n.toLocaleString('en-US');
+    const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+    // Game Results tells both players their rating change.
+    for (const { page } of [ann, ben]) {
+      const ratings = page.getByRole('dialog', { name: 'Game Results' }).getByRole('list', { name: 'Ratings' });
+      await expect(ratings.getByRole('listitem')).toHaveText([
+        `${ann.name}: ${fmt(START_ELO)} → ${fmt(annElo)} (${signed(annChange)})`,
+        `${ben.name}: ${fmt(START_ELO)} → ${fmt(benElo)} (${signed(-annChange)})`,
+      ]);
+    }
+    expect(await nextNotice(ann)).toBe(forAnn);
+    expect(await nextNotice(ben)).toBe(forBen);
 
     // Leaderboard, Game Results: our game, winner and loser by the final scores.
     const { page } = ann;

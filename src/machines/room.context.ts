@@ -12,6 +12,7 @@ import {
   type GameStateView,
   type PendingUndoView,
   type PlayerView,
+  type RatingChange,
   type RoomSettings,
   type RoomStatus,
   type ServerToClientEvents,
@@ -56,6 +57,8 @@ export interface Outgoing {
 export interface Finish {
   winner: PlayerIndex | 'draw' | null;
   reason: FinishReason;
+  /** Each seat's rating before and after (seat 0 first), when the game was rated. */
+  ratings: readonly [RatingChange, RatingChange] | null;
 }
 
 export interface CurrentRoom {

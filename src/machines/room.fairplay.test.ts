@@ -263,13 +263,26 @@ describe('fair play (issue 11)', () => {
     expect(t.notices).toEqual([]);
   });
 
+  it('keeps the rating changes of a rated game for Game Results, seat 0 first', async () => {
+    const t = await inGame('alice', gameState({ currentPlayer: 1, moveCount: 1 }));
+    const ratings = [
+      { playerId: ALICE.id, before: 1200, after: 1220 },
+      { playerId: BOB.id, before: 1200, after: 1180 },
+    ] as const;
+    t.send({
+      type: 'game:finished',
+      payload: { winner: 0, scores: [9, 4], reason: 'forfeit', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }), ratings: [...ratings] },
+    });
+    expect(t.context().finish).toEqual({ winner: 0, reason: 'forfeit', ratings: [...ratings] });
+  });
+
   it("an aborted game (winner null): 'Game aborted', no alert, no undo, nothing to claim", async () => {
     const t = await inGame('alice', gameState({ currentPlayer: 1, moveCount: 1 }));
     t.send({
       type: 'game:finished',
       payload: { winner: null, scores: [1, 0], reason: 'aborted', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
-    expect(t.context().finish).toEqual({ winner: null, reason: 'aborted' });
+    expect(t.context().finish).toEqual({ winner: null, reason: 'aborted', ratings: null });
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('Game aborted');
     expect(t.notices).toEqual([]);
     expect(canRequestUndo(t.context())).toBe(false);

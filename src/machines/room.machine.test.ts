@@ -46,7 +46,7 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
   it('starts disconnected with the default room settings (SPEC §9), then connects', () => {
     const [initial] = initialTransition(roomMachine);
     expect(initial.context.isConnected).toBe(false);
-    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 });
+    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true });
     const [connected] = transition(roomMachine, initial, { type: 'socket.connected' });
     expect(connected.context.isConnected).toBe(true);
     expect(connected.matches({ connection: 'connected', request: 'idle' })).toBe(true);
@@ -195,7 +195,7 @@ describe('in a room', () => {
   it('merges settings updates', async () => {
     const t = await inRoom();
     t.send({ type: 'room:settingsUpdated', payload: { settings: { boardSize: 10 } as never, room: room() } });
-    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2 });
+    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: true });
   });
 
   it("lets only the host change settings; 'Failed to update settings' on failure", async () => {

@@ -166,7 +166,7 @@ export const roomMachine = setup({
           ...fromRoom(payload.room, context.localPlayerId),
           gameState: payload.gameState,
           currentRoom: withStatus(context.currentRoom, 'finished'),
-          finish: { winner: payload.winner, reason: payload.reason },
+          finish: { winner: payload.winner, reason: payload.reason, ratings: payload.ratings ?? null },
           pendingUndoRequest: null,
           claimableBy: null,
         })),

@@ -150,7 +150,7 @@ const FINISH_CAUSE: Partial<Record<FinishReason, string>> = {
  * player leaves): 'Game aborted'; '<name> wins: opponent idle' (or forfeited, left); '<name> wins!';
  * 'Draw!'. Without a heard finish (after a rejoin) a full board's result comes from the scores.
  */
-export function resultText(game: GameStateView, finish: Finish | null): string | null {
+export function resultText(game: GameStateView, finish: Pick<Finish, 'winner' | 'reason'> | null): string | null {
   if (finish?.reason === 'aborted' || (finish && finish.winner === null)) return 'Game aborted';
   const winner = finish ? finish.winner : game.progress === 'over' ? winnerOf(game.scores) : null;
   if (winner === null) return null;

@@ -34,10 +34,10 @@ export const IDLE_CLAIM_MS = 120_000;
 
 export type RoomBoardSize = v.InferOutput<typeof S.RoomBoardSizeSchema>;
 export type RoomStatus = v.InferOutput<typeof S.RoomStatusSchema>;
-/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2). */
+/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true). */
 export type RoomSettings = v.InferOutput<typeof S.RoomSettingsSchema>;
 
-export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2 };
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true };
 
 export type PlayerView = v.InferOutput<typeof S.PlayerViewSchema>;
 export type PendingUndoView = v.InferOutput<typeof S.PendingUndoViewSchema>;

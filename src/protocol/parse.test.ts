@@ -55,10 +55,11 @@ describe('client payloads', () => {
     expect(parseUpdateSettings({ boardSize: '10' })).toEqual({ ok: true, value: { boardSize: 10 } });
     expect(parseUpdateSettings({ boardSize: 8, scoringMechanism: 'connection' })).toEqual({ ok: true, value: { boardSize: 8, scoringMechanism: 'connection' } });
     expect(parseUpdateSettings({ scoringMechanism: 'extension' })).toEqual({ ok: true, value: { scoringMechanism: 'extension' } });
+    expect(parseUpdateSettings({ rated: false })).toEqual({ ok: true, value: { rated: false } });
     expect(parseUpdateSettings({ boardSize: 12 })).toEqual({ ok: false, error: 'boardSize must be 6, 8 or 10, got 12' });
     expect(parseUpdateSettings({ boardSize: ' 10' })).toMatchObject({ ok: false, error: expect.stringContaining('boardSize') });
     expect(parseUpdateSettings({ scoringMechanism: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('scoringMechanism') });
-    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize or scoringMechanism' });
+    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism or rated' });
     expect(parseMove({ row: 2, col: 3 })).toEqual({ ok: true, value: { row: 2, col: 3 } });
     expect(parseMove({ row: 2 })).toEqual({ ok: false, error: 'col is missing' });
     expect(parseMove({ row: Number.NaN, col: 1 })).toMatchObject({ ok: false, error: expect.stringMatching(/^row must be a whole number/) });

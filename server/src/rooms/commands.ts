@@ -10,7 +10,7 @@ export type Command =
   | { type: 'join'; playerId: string; username: string; userId: string | null; tokenHash: string }
   | { type: 'leave'; playerId: string }
   | { type: 'setReady'; playerId: string; ready: boolean }
-  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string }
+  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string; rated?: boolean }
   | { type: 'start'; playerId: string }
   | { type: 'move'; playerId: string; row: number; col: number }
   | { type: 'requestUndo'; playerId: string; requestId: string }

@@ -223,6 +223,35 @@ describe('online games', () => {
     expect(await h.db.query(`select 1 from public.game_results`)).toHaveLength(2);
   });
 
+  it('a casual game between two signed-in players changes no rating and writes no rated result', async () => {
+    const add = async (email: string, username: string) =>
+      (await h.db.query<{ id: string }>(`insert into auth.users (email, encrypted_password, raw_user_meta_data) values ($1, 'x', $2) returning id`, [email, JSON.stringify({ username })]))[0]!.id;
+    const carol = await add('carol@example.com', 'carol');
+    const dave = await add('dave@example.com', 'dave');
+    const token = async (id: string, email: string) => (await h.keys.accessToken({ id, email })).token;
+    const host = await h.client({ token: await token(carol, 'carol@example.com') });
+    const guest = await h.client({ token: await token(dave, 'dave@example.com') });
+    const created = await call<Entered>(host, 'room:create', { username: 'Carol' });
+    await call(guest, 'room:join', { code: created.room.code, username: 'Dave' });
+    expect(await call(host, 'room:updateSettings', { rated: false })).toMatchObject({ success: true });
+    await call(host, 'room:setReady', { ready: true });
+    await call(guest, 'room:setReady', { ready: true });
+    const started = Promise.all([next(host, 'game:started'), next(guest, 'game:started')]);
+    await call(host, 'game:start', {});
+    await started;
+    const finished = next<Finished>(guest, 'game:finished');
+    await play([host, guest], plan());
+    const result = await finished;
+    expect(result).toMatchObject({ winner: 0, scores: [216, 72] });
+    expect(result.ratings).toBeUndefined();
+    expect(await h.db.query(`select 1 from public.game_results where player1_id = $1 or player2_id = $1`, [carol])).toHaveLength(0);
+    const profiles = await h.db.query(`select elo_rating, games_played from public.profiles where id in ($1, $2)`, [carol, dave]);
+    expect(profiles).toEqual([
+      { elo_rating: 1200, games_played: 0 },
+      { elo_rating: 1200, games_played: 0 },
+    ]);
+  });
+
   it('an invalid token leaves the player anonymous and unrated', async () => {
     const { host, guest } = await startedGame([{ token: 'not-a-jwt' }, {}]);
     const finished = next<Finished>(host, 'game:finished');

@@ -104,7 +104,9 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
   const gameState = gameView(next);
   if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next) } });
   const [p0, p1] = next.members;
-  if (!aborted && result.winner !== null && p0?.userId && p1?.userId && p0.userId !== p1.userId) {
+  // A casual game never changes ratings (a room logged before the choice existed is rated).
+  const rated = room.settings.rated !== false;
+  if (rated && !aborted && result.winner !== null && p0?.userId && p1?.userId && p0.userId !== p1.userId) {
     draft.rate = { player1Id: p0.userId, player2Id: p1.userId, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
   }
 }

@@ -172,7 +172,11 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
   if (room.hostId !== member.id) return { success: false, error: E.notHost };
   if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
   if (change.scoringMechanism !== undefined && change.scoringMechanism !== 'connection') return { success: false, error: E.comingSoon };
-  const settings = change.boardSize === undefined ? room.settings : { ...room.settings, boardSize: change.boardSize };
+  const settings = {
+    ...room.settings,
+    ...(change.boardSize === undefined ? {} : { boardSize: change.boardSize }),
+    ...(change.rated === undefined ? {} : { rated: change.rated }),
+  };
   const next = set(draft, { ...room, settings });
   emit(draft, { event: 'room:settingsUpdated', payload: { settings: { ...settings }, room: roomView(next) } });
   return { success: true, room: roomView(next, member.id) };

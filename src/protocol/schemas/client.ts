@@ -35,8 +35,8 @@ export const SetReadyPayloadSchema = v.object({ ready: v.boolean() });
 
 /** One or both of the fields. (Whether a mode is offered is the server's rule.) */
 export const UpdateSettingsPayloadSchema = v.pipe(
-  v.object({ boardSize: v.optional(RoomBoardSizeSchema), scoringMechanism: v.optional(ScoringMechanismSchema) }),
-  v.check((s) => s.boardSize !== undefined || s.scoringMechanism !== undefined, 'must have boardSize or scoringMechanism'),
+  v.object({ boardSize: v.optional(RoomBoardSizeSchema), scoringMechanism: v.optional(ScoringMechanismSchema), rated: v.optional(v.boolean()) }),
+  v.check((s) => s.boardSize !== undefined || s.scoringMechanism !== undefined || s.rated !== undefined, 'must have boardSize, scoringMechanism or rated'),
 );
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */

@@ -12,6 +12,11 @@ export const RoomSettingsSchema = v.object({
   boardSize: RoomBoardSizeSchema, // 6 by default
   scoringMechanism: ScoringMechanismSchema, // 'connection' (the others are 'Coming Soon')
   maxPlayers: v.optional(CountSchema, 2),
+  /**
+   * Issue 14: the host's choice, rated (true, the default) or casual. A rated game changes the
+   * ratings only when both players are signed in; a casual one never does.
+   */
+  rated: v.optional(v.boolean(), true),
 });
 
 export const PlayerViewSchema = v.object({

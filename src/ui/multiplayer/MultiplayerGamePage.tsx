@@ -228,6 +228,8 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         boardSize={gameState.boardState.gridWidth}
         histories={[gameState.scoreHistory1, gameState.scoreHistory2]}
         occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
+        ratings={context.finish?.ratings ?? null}
+        casual={context.roomSettings.rated === false}
         rematch={<RematchPanel context={context} busy={busy} send={send} />}
         onBackToLobby={() => {
           dismissNotice();

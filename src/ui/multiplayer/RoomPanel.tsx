@@ -68,6 +68,19 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
               Extension (Coming Soon)
             </option>
           </select>
+          <label htmlFor="mp-game-type">Game Type</label>
+          <select
+            id="mp-game-type"
+            aria-describedby="mp-game-type-hint"
+            value={roomSettings.rated === false ? 'casual' : 'rated'}
+            onChange={(e) => send({ type: 'settings.update', settings: { rated: e.target.value === 'rated' } })}
+          >
+            <option value="rated">Rated</option>
+            <option value="casual">Casual</option>
+          </select>
+          <p id="mp-game-type-hint" className="multiplayer-settings-hint">
+            A rated game changes the ratings when both players are signed in.
+          </p>
         </fieldset>
       )}
       {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
@@ -102,6 +115,8 @@ function SettingsSummary({ settings }: { settings: RoomSettings }) {
       </dd>
       <dt>Scoring</dt>
       <dd>{SCORING_NAMES[settings.scoringMechanism]}</dd>
+      <dt>Game Type</dt>
+      <dd>{settings.rated === false ? 'Casual' : 'Rated'}</dd>
     </dl>
   );
 }

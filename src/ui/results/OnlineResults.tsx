@@ -1,10 +1,12 @@
 /**
  * 'Game Results' after an online game (issue 12), in the same dialog as the game on one device:
  * SPEC §7's words ('You won!', 'You lost!', 'Game ended in a draw!'), both seats' names and
- * scores, the board size, the score chart and the statistics, then Rematch and Back to Lobby.
+ * scores, each player's rating change when the game was rated (issue 14: or that it was casual),
+ * the board size, the score chart and the statistics, then Rematch and Back to Lobby.
  * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
  */
 import type { ReactNode } from 'react';
+import type { RatingChange } from '../../protocol';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
 import { ScoreBoxView } from './GameOverModal';
@@ -22,6 +24,10 @@ export interface OnlineResultsProps {
   boardSize: number;
   histories: readonly [readonly number[], readonly number[]];
   occupiedCells: number;
+  /** Each seat's rating before and after (seat 0 first), when the game was rated. */
+  ratings: readonly [RatingChange, RatingChange] | null;
+  /** The host chose a casual game: no rating changes, whoever plays. */
+  casual: boolean;
   /** The room's Rematch (RematchPanel). */
   rematch: ReactNode;
   onBackToLobby(): void;
@@ -47,11 +53,28 @@ export function OnlineResults(props: OnlineResultsProps) {
           <ScoreBoxView key={player} label={names[player]} score={scores[player]} player={player} />
         ))}
       </div>
+      {props.ratings && (
+        <ul className="results-ratings" aria-label="Ratings">
+          {([0, 1] as const).map((player) => (
+            <li key={player}>{ratingLine(names[player], props.ratings![player])}</li>
+          ))}
+        </ul>
+      )}
       <div className="results-details">
         <span>{boardSizeText(props.boardSize)}</span>
+        {props.casual && <span>Casual game: ratings unchanged</span>}
       </div>
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />
     </Modal>
   );
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+/** "Alice: 1,200 → 1,220 (+20)" */
+export function ratingLine(name: string, { before, after }: RatingChange): string {
+  const change = after - before;
+  const signed = change > 0 ? `+${number.format(change)}` : change < 0 ? `−${number.format(-change)}` : '±0';
+  return `${name}: ${number.format(before)} → ${number.format(after)} (${signed})`;
 }
