@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** A signed-in player: an account in auth.users, and an access token of it. */
+async function account(email: string, username: string): Promise<{ id: string; token: string }> {
+  const [row] = await h.db.query<{ id: string }>(`insert into auth.users (email, encrypted_password, raw_user_meta_data) values ($1, 'x', $2) returning id`, [email, JSON.stringify({ username })]);
+  return { id: row!.id, token: (await h.keys.accessToken({ id: row!.id, email })).token };
+}
+
 async function startedGame(auth: [Record<string, string>, Record<string, string>] = [{}, {}]) {
   const host = await h.client(auth[0]);
   const guest = await h.client(auth[1]);
@@ -187,12 +193,9 @@ describe('online games', () => {
   });
 
   it('writes one rated result with ELO for two signed-in players, and updates both profiles', async () => {
-    const add = async (email: string, username: string) =>
-      (await h.db.query<{ id: string }>(`insert into auth.users (email, encrypted_password, raw_user_meta_data) values ($1, 'x', $2) returning id`, [email, JSON.stringify({ username })]))[0]!.id;
-    const alice = await add('alice@example.com', 'alice');
-    const bob = await add('bob@example.com', 'bob');
-    const token = async (id: string, email: string) => (await h.keys.accessToken({ id, email })).token;
-    const { host, guest } = await startedGame([{ token: await token(alice, 'alice@example.com') }, { token: await token(bob, 'bob@example.com') }]);
+    const { id: alice, token: aliceToken } = await account('alice@example.com', 'alice');
+    const { id: bob, token: bobToken } = await account('bob@example.com', 'bob');
+    const { host, guest } = await startedGame([{ token: aliceToken }, { token: bobToken }]);
     const finished = next<Finished>(guest, 'game:finished');
     await play([host, guest], plan());
     const result = await finished;
@@ -213,7 +216,7 @@ describe('online games', () => {
     ]);
 
     // A forfeit is rated too; the ratings move from where they are (K 40 for new players).
-    const second = await startedGame([{ token: await token(bob, 'bob@example.com') }, { token: await token(alice, 'alice@example.com') }]);
+    const second = await startedGame([{ token: bobToken }, { token: aliceToken }]);
     const done = next<Finished>(second.host, 'game:finished');
     await play([second.host, second.guest], [{ row: 0, col: 0 }, { row: 1, col: 1 }]);
     await call(second.guest, 'game:forfeit', {});
@@ -224,13 +227,10 @@ describe('online games', () => {
   });
 
   it('a casual game between two signed-in players changes no rating and writes no rated result', async () => {
-    const add = async (email: string, username: string) =>
-      (await h.db.query<{ id: string }>(`insert into auth.users (email, encrypted_password, raw_user_meta_data) values ($1, 'x', $2) returning id`, [email, JSON.stringify({ username })]))[0]!.id;
-    const carol = await add('carol@example.com', 'carol');
-    const dave = await add('dave@example.com', 'dave');
-    const token = async (id: string, email: string) => (await h.keys.accessToken({ id, email })).token;
-    const host = await h.client({ token: await token(carol, 'carol@example.com') });
-    const guest = await h.client({ token: await token(dave, 'dave@example.com') });
+    const carol = await account('carol@example.com', 'carol');
+    const dave = await account('dave@example.com', 'dave');
+    const host = await h.client({ token: carol.token });
+    const guest = await h.client({ token: dave.token });
     const created = await call<Entered>(host, 'room:create', { username: 'Carol' });
     await call(guest, 'room:join', { code: created.room.code, username: 'Dave' });
     expect(await call(host, 'room:updateSettings', { rated: false })).toMatchObject({ success: true });
@@ -244,8 +244,8 @@ describe('online games', () => {
     const result = await finished;
     expect(result).toMatchObject({ winner: 0, scores: [216, 72] });
     expect(result.ratings).toBeUndefined();
-    expect(await h.db.query(`select 1 from public.game_results where player1_id = $1 or player2_id = $1`, [carol])).toHaveLength(0);
-    const profiles = await h.db.query(`select elo_rating, games_played from public.profiles where id in ($1, $2)`, [carol, dave]);
+    expect(await h.db.query(`select 1 from public.game_results where player1_id = $1 or player2_id = $1`, [carol.id])).toHaveLength(0);
+    const profiles = await h.db.query(`select elo_rating, games_played from public.profiles where id in ($1, $2)`, [carol.id, dave.id]);
     expect(profiles).toEqual([
       { elo_rating: 1200, games_played: 0 },
       { elo_rating: 1200, games_played: 0 },
