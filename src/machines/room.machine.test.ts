@@ -192,10 +192,12 @@ describe('in a room', () => {
     expect(t.context().currentRoom?.isHost).toBe(true);
   });
 
-  it('merges settings updates', async () => {
-    const t = await inRoom();
-    t.send({ type: 'room:settingsUpdated', payload: { settings: { boardSize: 10 } as never, room: room() } });
-    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: true });
+  it("takes a settings update with the room's players, whose readiness it may have reset", async () => {
+    const t = await inRoom('alice', room({ players: [ALICE, { ...BOB, ready: true }] }));
+    const settings = { boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false } as const;
+    t.send({ type: 'room:settingsUpdated', payload: { settings, room: room({ players: [ALICE, { ...BOB, ready: false }], settings }) } });
+    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false });
+    expect(t.context().players.map((p) => p.ready)).toEqual([false, false]);
   });
 
   it("lets only the host change settings; 'Failed to update settings' on failure", async () => {

@@ -123,7 +123,10 @@ export const roomMachine = setup({
     'socket.failed': { actions: assign({ connectionError: ({ event }) => event.message }) },
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
     'room:playerLeft': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
-    'room:settingsUpdated': { actions: assign({ roomSettings: ({ context, event }) => ({ ...context.roomSettings, ...event.payload.settings }) }) },
+    // The room comes too: a change of settings un-readies the guest.
+    'room:settingsUpdated': {
+      actions: assign(({ context, event }) => ({ roomSettings: { ...context.roomSettings, ...event.payload.settings }, ...roomUpdate(context, event.payload.room) })),
+    },
     'room:playerReady': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
     'room:gameStarting': {
       actions: assign({

@@ -81,6 +81,19 @@ describe('rooms', () => {
     expect(await call(host, 'room:updateSettings', { rated: 'no' })).toMatchObject({ success: false, error: expect.stringContaining('rated') });
   });
 
+  it('a change of settings asks the guest to say Ready again; no change keeps it', async () => {
+    const { host, guest } = await pair();
+    await call(host, 'room:setReady', { ready: true });
+    await call(guest, 'room:setReady', { ready: true });
+    const updated = next<{ room: { players: { ready: boolean }[] } }>(guest, 'room:settingsUpdated');
+    expect(await call(host, 'room:updateSettings', { rated: false })).toMatchObject({ success: true });
+    expect((await updated).room.players.map((p) => p.ready)).toEqual([true, false]);
+    await call(guest, 'room:setReady', { ready: true });
+    const same = next<{ room: { players: { ready: boolean }[] } }>(guest, 'room:settingsUpdated');
+    expect(await call(host, 'room:updateSettings', { rated: false })).toMatchObject({ success: true });
+    expect((await same).room.players.map((p) => p.ready)).toEqual([true, true]);
+  });
+
   it('starts only when the host asks with a full room all ready, after a 3-step countdown', async () => {
     const host = await h.client();
     await call(host, 'room:create', { username: 'Alice' });
