@@ -22,11 +22,13 @@ async function account(email: string, username: string): Promise<{ id: string; t
   return { id: row!.id, token: (await h.keys.accessToken({ id: row!.id, email })).token };
 }
 
-async function startedGame(auth: [Record<string, string>, Record<string, string>] = [{}, {}]) {
+/** A game under way between a host and a guest; `settings`, if any, are the host's before both are ready. */
+async function startedGame(auth: [Record<string, string>, Record<string, string>] = [{}, {}], settings?: Record<string, unknown>) {
   const host = await h.client(auth[0]);
   const guest = await h.client(auth[1]);
   const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
   const joined = await call<Entered>(guest, 'room:join', { code: created.room.code, username: 'Bob' });
+  if (settings) expect(await call(host, 'room:updateSettings', settings)).toMatchObject({ success: true });
   await call(host, 'room:setReady', { ready: true });
   await call(guest, 'room:setReady', { ready: true });
   const started = Promise.all([next(host, 'game:started'), next(guest, 'game:started')]);
@@ -229,16 +231,7 @@ describe('online games', () => {
   it('a casual game between two signed-in players changes no rating and writes no rated result', async () => {
     const carol = await account('carol@example.com', 'carol');
     const dave = await account('dave@example.com', 'dave');
-    const host = await h.client({ token: carol.token });
-    const guest = await h.client({ token: dave.token });
-    const created = await call<Entered>(host, 'room:create', { username: 'Carol' });
-    await call(guest, 'room:join', { code: created.room.code, username: 'Dave' });
-    expect(await call(host, 'room:updateSettings', { rated: false })).toMatchObject({ success: true });
-    await call(host, 'room:setReady', { ready: true });
-    await call(guest, 'room:setReady', { ready: true });
-    const started = Promise.all([next(host, 'game:started'), next(guest, 'game:started')]);
-    await call(host, 'game:start', {});
-    await started;
+    const { host, guest } = await startedGame([{ token: carol.token }, { token: dave.token }], { rated: false });
     const finished = next<Finished>(guest, 'game:finished');
     await play([host, guest], plan());
     const result = await finished;

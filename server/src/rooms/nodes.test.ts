@@ -65,9 +65,9 @@ async function rejoin(url: string, player: Player): Promise<Entered> {
 const signUp = (url: string, email: string, username: string) => signUpAt(url, SECRET, email, username);
 
 /** One move by the player to move, seen by both players (the other one may sit on another node). */
-async function move(players: [Player, Player], moves: { row: number; col: number }[], i: number): Promise<void> {
-  const seen = players.map((p) => next<Moved>(p.socket, 'game:moveMade'));
-  expect(await call(players[i % 2]!.socket, 'game:move', moves[i]), JSON.stringify(moves[i])).toMatchObject({ success: true });
+async function move(sockets: [Socket, Socket], moves: { row: number; col: number }[], i: number): Promise<void> {
+  const seen = sockets.map((socket) => next<Moved>(socket, 'game:moveMade'));
+  expect(await call(sockets[i % 2]!, 'game:move', moves[i]), JSON.stringify(moves[i])).toMatchObject({ success: true });
   expect((await Promise.all(seen)).map((m) => m.gameState.moveCount)).toEqual([i + 1, i + 1]);
 }
 
@@ -131,7 +131,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     await Promise.all(started);
 
     const moves = columnsPlan();
-    for (let i = 0; i < 12; i++) await move([alice, bob], moves, i);
+    for (let i = 0; i < 12; i++) await move([alice.socket, bob.socket], moves, i);
 
     const db = new pg.Client({ connectionString: cluster.url('postgres') });
     await db.connect();
@@ -150,7 +150,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       console.log(`nodes.test: Alice was back in, on node-b, ${Date.now() - killedAt} ms after node-a was killed`);
 
       const finished = [next<Finished>(alice.socket, 'game:finished'), next<Finished>(bob.socket, 'game:finished')];
-      for (let i = 12; i < moves.length; i++) await move([alice, bob], moves, i);
+      for (let i = 12; i < moves.length; i++) await move([alice.socket, bob.socket], moves, i);
       const results = await Promise.all(finished);
       for (const result of results) expect(result).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
       expect(results[0]!.ratings).toHaveLength(2);
@@ -192,11 +192,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     expect(await call(host, 'game:start')).toEqual({ success: true });
     await Promise.all(started);
     const moves = columnsPlan();
-    for (let i = 0; i < 8; i++) {
-      const seen = [host, guest].map((s) => next<Moved>(s, 'game:moveMade'));
-      expect(await call([host, guest][i % 2]!, 'game:move', moves[i])).toMatchObject({ success: true });
-      expect((await Promise.all(seen)).map((m) => m.gameState.moveCount)).toEqual([i + 1, i + 1]);
-    }
+    for (let i = 0; i < 8; i++) await move([host, guest], moves, i);
     for (const socket of [host, guest]) expect(socket.connected).toBe(true);
   });
 
@@ -249,7 +245,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       let played = 0;
       // The owner first, then the other: each stops with SIGTERM, and comes back before the next goes.
       for (const node of ['a', 'b'] as const) {
-        for (const stop = played + 8; played < stop; played++) await move(players, moves, played);
+        for (const stop = played + 8; played < stop; played++) await move([players[0].socket, players[1].socket], moves, played);
         const other = node === 'a' ? 'node-b' : 'node-a';
         const restarting = players.map((p) => next(p.socket, 'disconnect'));
         await stopServerProcess(nodes[node]!, 'SIGTERM');
@@ -263,7 +259,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
         await startNode(node);
       }
       const finished = next<Finished>(carol.socket, 'game:finished');
-      for (; played < moves.length; played++) await move(players, moves, played);
+      for (; played < moves.length; played++) await move([players[0].socket, players[1].socket], moves, played);
       expect(await finished).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
       expect(await ratedGames(db, players)).toEqual([{ player1_score: 216, player2_score: 72 }]);
     } finally {

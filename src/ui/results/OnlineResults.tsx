@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import type { RatingChange } from '../../protocol';
 import { ScoreChart } from '../chart/ScoreChart';
+import { formatNumber } from '../leaderboard/format';
 import { Modal } from '../dialogs/Modal';
 import { ScoreBoxView } from './GameOverModal';
 import { StatisticsTable } from './StatisticsTable';
@@ -70,11 +71,9 @@ export function OnlineResults(props: OnlineResultsProps) {
   );
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** "Alice: 1,200 → 1,220 (+20)" */
 export function ratingLine(name: string, { before, after }: RatingChange): string {
   const change = after - before;
-  const signed = change > 0 ? `+${number.format(change)}` : change < 0 ? `−${number.format(-change)}` : '±0';
-  return `${name}: ${number.format(before)} → ${number.format(after)} (${signed})`;
+  const signed = change > 0 ? `+${formatNumber(change)}` : change < 0 ? `−${formatNumber(-change)}` : '±0';
+  return `${name}: ${formatNumber(before)} → ${formatNumber(after)} (${signed})`;
 }
