@@ -24,7 +24,7 @@ export function room(overrides: Partial<RoomView> = {}): RoomView {
     status: 'waiting',
     hostId: 'alice',
     players: [ALICE],
-    settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true },
+    settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' },
     pendingUndo: null,
     undoRequestsLeft: [3, 3],
     claimableBy: null,

@@ -9,7 +9,7 @@ export const room: RoomView = {
   status: 'playing',
   hostId: 'p1',
   players: [player, other],
-  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true },
+  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' },
   pendingUndo: null,
   undoRequestsLeft: [3, 2],
   claimableBy: null,
@@ -39,7 +39,7 @@ type Payloads = { [K in keyof ServerToClientEvents]: Parameters<ServerToClientEv
 export const VALID: Payloads = {
   'room:playerJoined': { player: other, players: [player, other], room },
   'room:playerLeft': { playerId: 'p2', players: [player], hostId: 'p1', room },
-  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true }, room },
+  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' }, room },
   'room:playerReady': { playerId: 'p2', ready: true, players: [player, other], room },
   'room:gameStarting': { countdown: 3, room },
   'room:playerDisconnected': { playerId: 'p2', players: [player, { ...other, connected: false }], room, graceMs: 60_000 },

@@ -28,16 +28,31 @@ export const UNDO_REQUESTS_PER_GAME = 3;
  */
 export const IDLE_CLAIM_MS = 120_000;
 
+/**
+ * Issue 14: the time controls a host may choose, as lichess writes them: minutes on each clock,
+ * then the Fischer increment in seconds added after each move. 'untimed' has no clocks (the idle
+ * claim above stands in for them).
+ */
+export const TIME_CONTROLS = ['untimed', '1+1', '3+2', '5+3', '10+5'] as const;
+
+/** A time control's clock: the time each player starts with and the increment, in milliseconds. */
+export function clockOf(timeControl: TimeControl): { initialMs: number; incrementMs: number } | null {
+  if (timeControl === 'untimed') return null;
+  const [minutes, seconds] = timeControl.split('+').map(Number) as [number, number];
+  return { initialMs: minutes * 60_000, incrementMs: seconds * 1000 };
+}
+
 // ---------------------------------------------------------------- shared shapes
 // Every payload type is the output of its schema in ./schemas (one schema per payload):
 // the parsers and the types cannot drift. Field comments are on the schemas.
 
 export type RoomBoardSize = v.InferOutput<typeof S.RoomBoardSizeSchema>;
 export type RoomStatus = v.InferOutput<typeof S.RoomStatusSchema>;
-/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true). */
+export type TimeControl = v.InferOutput<typeof S.TimeControlSchema>;
+/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true), timeControl ('untimed'). */
 export type RoomSettings = v.InferOutput<typeof S.RoomSettingsSchema>;
 
-export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true };
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' };
 
 export type PlayerView = v.InferOutput<typeof S.PlayerViewSchema>;
 export type PendingUndoView = v.InferOutput<typeof S.PendingUndoViewSchema>;

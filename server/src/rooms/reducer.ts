@@ -176,6 +176,7 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
     ...room.settings,
     ...(change.boardSize === undefined ? {} : { boardSize: change.boardSize }),
     ...(change.rated === undefined ? {} : { rated: change.rated }),
+    ...(change.timeControl === undefined ? {} : { timeControl: change.timeControl }),
   };
   // A player who said Ready said it to the old settings (say, a casual game now made rated): the
   // others are asked again, as on Board Game Arena. The host, who changed them, stays as they were.

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
-import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, WholeNumberSchema, must } from './common';
+import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, WholeNumberSchema, must } from './common';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
 /** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
@@ -35,8 +35,13 @@ export const SetReadyPayloadSchema = v.object({ ready: v.boolean() });
 
 /** One or both of the fields. (Whether a mode is offered is the server's rule.) */
 export const UpdateSettingsPayloadSchema = v.pipe(
-  v.object({ boardSize: v.optional(RoomBoardSizeSchema), scoringMechanism: v.optional(ScoringMechanismSchema), rated: v.optional(v.boolean()) }),
-  v.check((s) => s.boardSize !== undefined || s.scoringMechanism !== undefined || s.rated !== undefined, 'must have boardSize, scoringMechanism or rated'),
+  v.object({
+    boardSize: v.optional(RoomBoardSizeSchema),
+    scoringMechanism: v.optional(ScoringMechanismSchema),
+    rated: v.optional(v.boolean()),
+    timeControl: v.optional(TimeControlSchema),
+  }),
+  v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated or timeControl'),
 );
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */

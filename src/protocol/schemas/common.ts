@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { SCORING_MECHANISMS } from '../../engine/types';
-import { ROOM_BOARD_SIZES, SERVER_ERRORS } from '../messages';
+import { ROOM_BOARD_SIZES, SERVER_ERRORS, TIME_CONTROLS } from '../messages';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -77,6 +77,9 @@ export const RoomBoardSizeSchema = v.union(
   [v.picklist(ROOM_BOARD_SIZES), v.pipe(v.picklist(ROOM_BOARD_SIZES.map(String)), v.transform(Number), v.picklist(ROOM_BOARD_SIZES))],
   must('6, 8 or 10'),
 );
+
+/** Issue 14: 'untimed', or minutes + Fischer increment in seconds (TIME_CONTROLS). */
+export const TimeControlSchema = v.picklist(TIME_CONTROLS, must('untimed, 1+1, 3+2, 5+3 or 10+5'));
 
 /** A whole number (cell coordinates). */
 export const WholeNumberSchema = v.pipe(v.number(must('a whole number')), v.integer(must('a whole number')));

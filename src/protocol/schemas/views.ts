@@ -4,7 +4,9 @@
  */
 import * as v from 'valibot';
 import { boardStateToJson, parseBoardState } from '../../engine/boardState';
-import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, WholeNumberSchema, must } from './common';
+import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, WholeNumberSchema, must } from './common';
+
+export { TimeControlSchema };
 
 export const RoomStatusSchema = v.picklist(['waiting', 'starting', 'playing', 'finished'], must('waiting, starting, playing or finished'));
 
@@ -17,6 +19,8 @@ export const RoomSettingsSchema = v.object({
    * ratings only when both players are signed in; a casual one never does.
    */
   rated: v.optional(v.boolean(), true),
+  /** Issue 14: the host's choice; 'untimed' (the default) has no clocks. */
+  timeControl: v.optional(TimeControlSchema, 'untimed'),
 });
 
 export const PlayerViewSchema = v.object({
