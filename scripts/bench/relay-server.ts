@@ -83,6 +83,7 @@ function gameView(room: RelayRoom): GameStateView {
       { id: p0?.id ?? '', username: p0?.username ?? '' },
       { id: p1?.id ?? '', username: p1?.username ?? '' },
     ],
+    clocks: null,
   };
 }
 

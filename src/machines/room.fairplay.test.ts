@@ -89,6 +89,15 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('ALICE wins!');
   });
 
+  it('a game lost on time opens Game Results too (issue 14), from the seat of each player', async () => {
+    const t = await inGame('alice');
+    const clocks = { remainingMs: [0, 41_000] as [number, number], running: null };
+    t.send({ type: 'game:finished', payload: { winner: 1, scores: [3, 9], reason: 'timeout', gameState: gameState({ clocks }), room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    expect(t.notices).toEqual([{ type: 'notice', message: 'You lost!', backToLobby: false, finished: true }]);
+    expect(t.context().gameState?.clocks).toEqual(clocks);
+    expect(resultText(t.context().gameState!, t.context().finish)).toBe('BOB wins on time');
+  });
+
   it('words the finish alert by the seat in the finished game', async () => {
     const t = await inGame('bob');
     // The room's list no longer has Alice first; the game's seats still do.
@@ -107,6 +116,7 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     expect(resultText(over, { winner: 0, reason: 'claimed' })).toBe('ALICE wins: opponent idle');
     expect(resultText(over, { winner: 0, reason: 'forfeit' })).toBe('ALICE wins: opponent forfeited');
     expect(resultText(over, { winner: 1, reason: 'abandoned' })).toBe('BOB wins: opponent left');
+    expect(resultText(over, { winner: 0, reason: 'timeout' })).toBe('ALICE wins on time');
     expect(resultText(gameState(), { winner: null, reason: 'aborted' })).toBe('Game aborted');
     // After a rejoin the finish was not heard: a full board speaks for itself; a game under way has none.
     expect(resultText(over, null)).toBe('BOB wins!');

@@ -173,10 +173,10 @@ export const roomMachine = setup({
           pendingUndoRequest: null,
           claimableBy: null,
         })),
-        // A forfeit has its own alert (game:forfeited); only a full board gets this one. An aborted
-        // or claimed game is told on the page (resultText).
+        // A forfeit has its own alert (game:forfeited); a full board and a flag on time (issue 14)
+        // get Game Results. An aborted or claimed game is told on the page (resultText).
         enqueueActions(({ context, event: { payload }, enqueue }) => {
-          if (payload.reason !== 'board-full' || payload.winner === null) return;
+          if ((payload.reason !== 'board-full' && payload.reason !== 'timeout') || payload.winner === null) return;
           const seat = seatOf(payload.gameState, context.localPlayerId) ?? null;
           enqueue.emit({ type: 'notice', message: finishMessage(payload.winner, seat), backToLobby: false, finished: true });
         }),

@@ -147,7 +147,8 @@ const FINISH_CAUSE: Partial<Record<FinishReason, string>> = {
 
 /**
  * The game-over line under the turn indicator, names from the game's seats (they stay when a
- * player leaves): 'Game aborted'; '<name> wins: opponent idle' (or forfeited, left); '<name> wins!';
+ * player leaves): 'Game aborted'; '<name> wins: opponent idle' (or forfeited, left); '<name> wins on
+ * time'; '<name> wins!';
  * 'Draw!'. Without a heard finish (after a rejoin) a full board's result comes from the scores.
  */
 export function resultText(game: GameStateView, finish: Pick<Finish, 'winner' | 'reason'> | null): string | null {
@@ -155,6 +156,7 @@ export function resultText(game: GameStateView, finish: Pick<Finish, 'winner' | 
   const winner = finish ? finish.winner : game.progress === 'over' ? winnerOf(game.scores) : null;
   if (winner === null) return null;
   if (winner === 'draw') return 'Draw!';
+  if (finish?.reason === 'timeout') return `${seatName(game, winner)} wins on time`;
   const cause = finish ? FINISH_CAUSE[finish.reason] : undefined;
   return cause ? `${seatName(game, winner)} wins: ${cause}` : `${seatName(game, winner)} wins!`;
 }

@@ -47,6 +47,7 @@ export function gameState(overrides: Partial<GameStateView> = {}): GameStateView
       { id: 'alice', username: 'ALICE' },
       { id: 'bob', username: 'BOB' },
     ],
+    clocks: null,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ export const gameState: GameStateView = {
     { id: 'p1', username: 'Ann' },
     { id: 'p2', username: 'Bob' },
   ],
+  clocks: null,
 };
 
 export const entered = { room, playerId: 'p1', rejoinToken: 'tok', gameState };

@@ -65,6 +65,8 @@ export type GameProgress = v.InferOutput<typeof S.GameProgressSchema>;
 export type MoveView = v.InferOutput<typeof S.MoveViewSchema>;
 /** Who sits in a seat of a game: kept with the game, so names stay with their seats after someone leaves. */
 export type SeatView = v.InferOutput<typeof S.SeatViewSchema>;
+/** Issue 14: a timed game's clocks as the server sent them (remaining ms, whose is running). */
+export type ClocksView = v.InferOutput<typeof S.ClocksViewSchema>;
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
 export type GameStateView = v.InferOutput<typeof S.GameStateViewSchema>;
 
@@ -178,7 +180,8 @@ export type MoveMadePayload = v.InferOutput<typeof S.MoveMadePayloadSchema>;
 export type RatingChange = v.InferOutput<typeof S.RatingChangeSchema>;
 /**
  * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
- * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
+ * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory;
+ * 'timeout': the player to move ran out of time (issue 14).
  */
 export type FinishReason = v.InferOutput<typeof S.FinishReasonSchema>;
 /** winner is null when the game was aborted; ratings come with a rated game. */

@@ -74,7 +74,7 @@ describe('parseServerEvent', () => {
     ['game:moveMade', { gameState, move: { row: 0, col: 1, player: 2 } }, 'move.player must be 0 or 1, got 2'],
     ['game:moveMade', { gameState: { ...gameState, currentPlayer: 3 }, move: { row: 0, col: 1, player: 1 } }, 'gameState.currentPlayer must be 0 or 1, got 3'],
     ['game:finished', { ...VALID['game:finished'], winner: 'nobody' }, 'winner must be 0, 1, draw or null, got "nobody"'],
-    ['game:finished', { ...VALID['game:finished'], reason: 'bored' }, 'reason must be board-full, forfeit, abandoned, aborted or claimed, got "bored"'],
+    ['game:finished', { ...VALID['game:finished'], reason: 'bored' }, 'reason must be board-full, forfeit, abandoned, aborted, claimed or timeout, got "bored"'],
     ['game:finished', { ...VALID['game:finished'], ratings: [{ playerId: 'p1' }] }, 'ratings.0.before is missing'],
     ['game:finished', { ...VALID['game:finished'], ratings: {} }, 'ratings must be two rating changes, got {}'],
     ['game:undoRequested', { ...VALID['game:undoRequested'], requestedBy: 'me' }, 'requestedBy must be 0 or 1, got "me"'],

@@ -23,8 +23,11 @@ export type Command =
   | { type: 'dropped'; playerId: string }
   /** The player is back (rejoin token or a recovered connection). */
   | { type: 'back'; playerId: string }
-  /** The server started again: nobody is connected; every timer starts afresh from now. */
-  | { type: 'restarted' }
+  /**
+   * The server started again: nobody is connected; every timer starts afresh from now. `lastAt`:
+   * the time of the room's last logged command, up to which the player to move is charged.
+   */
+  | { type: 'restarted'; lastAt?: number }
   /** A deadline is due (the reducer applies every due deadline before any command). */
   | { type: 'tick' };
 

@@ -14,6 +14,7 @@ import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
 import { OwnedRooms, playerRoom } from './owned-rooms';
 import type { Reply } from './reducer';
+import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
@@ -39,6 +40,8 @@ export interface GameServerOptions {
   multiNode?: boolean;
   /** On the embedded database there is one node: it claims every room at start-up. */
   claimAllAtStartup?: boolean;
+  /** The time rooms run on: the system's, or a simulated one in tests of long deadlines. */
+  clock?: RoomClock;
 }
 
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
@@ -75,11 +78,19 @@ export class GameServer implements Games {
     this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
     this.claimAll = options.claimAllAtStartup ?? true;
     const leases = options.leases ?? new MemoryLeases();
-    this.owned = new OwnedRooms(io, journal, leases, this.config, options.snapshotEvery ?? 200, {
-      left: (playerId, code) => this.unseatEverywhere(playerId, code),
-      arrived: (roomIds) => this.bringBack(roomIds),
-      notify: (notice) => this.router.cluster.notify(notice),
-    });
+    this.owned = new OwnedRooms(
+      io,
+      journal,
+      leases,
+      this.config,
+      options.snapshotEvery ?? 200,
+      {
+        left: (playerId, code) => this.unseatEverywhere(playerId, code),
+        arrived: (roomIds) => this.bringBack(roomIds),
+        notify: (notice) => this.router.cluster.notify(notice),
+      },
+      options.clock,
+    );
     this.router = new RoomRouter(io, this.owned, options.multiNode ?? false, {
       unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
       unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
@@ -108,7 +119,7 @@ export class GameServer implements Games {
    * period; players get back in with their rejoin tokens), then keeps its leases renewed and
    * takes over the rooms of nodes that stopped renewing theirs.
    */
-  async restore(now = Date.now()): Promise<number> {
+  async restore(now = this.owned.clock.now()): Promise<number> {
     const count = await this.owned.restore(this.claimAll, now);
     if (!(this.owned.leases instanceof MemoryLeases)) {
       this.maintenance = setInterval(() => void this.owned.maintain(), this.leaseTiming.renewEveryMs);
@@ -205,7 +216,7 @@ export class GameServer implements Games {
     while (!lease) lease = await this.owned.leases.claimNew(roomId, (code = this.newCode()));
     const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
     this.sit(socket, roomId, code, command.playerId, token);
-    const reply = await this.owned.run(null, command, Date.now(), lease.fence);
+    const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
     const live = this.owned.get(roomId);
     if (live) live.holders.set(command.playerId, { socketId: socket.id, node: this.nodeId });
     if (!reply.success) this.unseat(command.playerId, code);

@@ -35,10 +35,14 @@ describe.each(TEST_DATABASES)('room leases on %s', (_, open) => {
     const c = new PostgresLeases(test.db, 'node-c', TIMING);
     await a.claimNew('room-1', 'ABCDEF');
     expect(await b.claimExpired(10)).toEqual([]);
+    const lapsedAt = Date.now();
     await lapse('room-1');
     expect(await b.owners()).toEqual(['node-a']);
     const [takenByB, takenByC] = await Promise.all([b.claimExpired(10), c.claimExpired(10)]);
-    expect([...takenByB, ...takenByC]).toEqual([{ roomId: 'room-1', fence: 2, code: 'ABCDEF' }]);
+    expect([...takenByB, ...takenByC]).toEqual([{ roomId: 'room-1', fence: 2, code: 'ABCDEF', aliveAt: expect.any(Number) }]);
+    // Its old owner was last known alive a lease's length before it expired (a minute before the lapse).
+    const aliveAt = [...takenByB, ...takenByC][0]!.aliveAt!;
+    expect(Math.abs(aliveAt - (lapsedAt - 60_000 - TIMING.ttlMs))).toBeLessThan(10_000);
     expect(await a.renew()).toEqual(new Set());
   });
 

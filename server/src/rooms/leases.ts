@@ -13,6 +13,11 @@ export interface Lease {
   fence: number;
   /** Null for a room logged before leases existed (its owner sets it once the room is rebuilt). */
   code: string | null;
+  /**
+   * On a claim of a room another run of a node held: when that owner last renewed the lease (epoch
+   * ms), the last moment it is known to have been alive. A timed game's clock stops there (issue 14).
+   */
+  aliveAt?: number;
 }
 
 export interface Leases {
@@ -50,9 +55,19 @@ interface LeaseRow {
   room_id: string;
   fence: string | number;
   code: string | null;
+  /** The claimed lease's expiry before the claim (epoch ms), when the query returns it. */
+  was?: string | number | null;
 }
 
-const lease = (row: LeaseRow): Lease => ({ roomId: row.room_id, fence: Number(row.fence), code: row.code });
+const lease = (row: LeaseRow, ttlMs = 0): Lease => ({
+  roomId: row.room_id,
+  fence: Number(row.fence),
+  code: row.code,
+  ...(row.was === null || row.was === undefined ? {} : { aliveAt: Number(row.was) - ttlMs }),
+});
+
+/** A claim's RETURNING: the lease, and the expiry it had before (`old` is the rows before the update). */
+const CLAIMED = 'returning l.room_id, l.fence, l.code, (extract(epoch from old.expires_at) * 1000)::float8 as was';
 
 export class PostgresLeases implements Leases {
   constructor(
@@ -89,28 +104,30 @@ export class PostgresLeases implements Leases {
         [this.nodeId],
       );
       const rows = await tx.query<LeaseRow>(
-        `update game_server.room_leases
-         set owner = $1, fence = fence + 1, expires_at = now() + $2::interval
-         where $3 or owner = $1 or expires_at < now()
-         returning room_id, fence, code`,
+        `update game_server.room_leases l
+         set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval
+         from game_server.room_leases old
+         where old.room_id = l.room_id and ($3 or l.owner = $1 or l.expires_at < now())
+         ${CLAIMED}`,
         [this.nodeId, this.ttl, all],
       );
-      return rows.map(lease);
+      return rows.map((row) => lease(row, this.timing.ttlMs));
     });
   }
 
   async claimExpired(limit: number): Promise<Lease[]> {
     // SKIP LOCKED: two nodes scanning at once never claim the same room.
     const rows = await this.db.query<LeaseRow>(
-      `update game_server.room_leases
-       set owner = $1, fence = fence + 1, expires_at = now() + $2::interval
-       where room_id in (
-         select room_id from game_server.room_leases where expires_at < now() order by expires_at limit $3 for update skip locked
-       )
-       returning room_id, fence, code`,
+      `update game_server.room_leases l
+       set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval
+       from (
+         select room_id, expires_at from game_server.room_leases where expires_at < now() order by expires_at limit $3 for update skip locked
+       ) old
+       where old.room_id = l.room_id
+       ${CLAIMED}`,
       [this.nodeId, this.ttl, limit],
     );
-    return rows.map(lease);
+    return rows.map((row) => lease(row, this.timing.ttlMs));
   }
 
   async renew(): Promise<Set<string>> {

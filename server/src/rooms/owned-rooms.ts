@@ -11,6 +11,7 @@ import type { NodeNotice } from './cluster';
 import type { Command } from './commands';
 import { LeaseLost, type Journal, type StoredRoom } from './journal';
 import type { Lease, Leases } from './leases';
+import { systemClock, type RoomClock, type TimerId } from './room-clock';
 import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
 import type { RatingOutcome } from './results';
 import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
@@ -24,7 +25,7 @@ export interface LiveRoom {
   seq: number;
   fence: number;
   sinceSnapshot: number;
-  timer: NodeJS.Timeout | null;
+  timer: TimerId | null;
   timerAt: number | null;
   /** The socket holding each seat, and its node: a stale socket's drop is ignored. */
   holders: Map<string, Holder>;
@@ -61,6 +62,7 @@ export class OwnedRooms {
     private readonly config: RoomConfig,
     private readonly snapshotEvery: number,
     private readonly hooks: OwnedRoomsHooks,
+    readonly clock: RoomClock = systemClock,
   ) {}
 
   get size(): number {
@@ -79,7 +81,7 @@ export class OwnedRooms {
    * Reduces one command and, when it changed the room, writes it to the log; the events go out
    * and the answer comes back only once it is committed. `fence` is a new room's lease.
    */
-  run(roomId: string | null, command: Command, now = Date.now(), fence?: number): Promise<Reply> {
+  run(roomId: string | null, command: Command, now = this.clock.now(), fence?: number): Promise<Reply> {
     const live = roomId ? this.rooms.get(roomId) : undefined;
     const step = reduce(live?.state ?? null, command, now, this.config);
     if (!step.changed) return Promise.resolve(step.reply);
@@ -130,7 +132,7 @@ export class OwnedRooms {
   drop(id: string): void {
     const live = this.rooms.get(id);
     if (!live) return;
-    if (live.timer) clearTimeout(live.timer);
+    if (live.timer) this.clock.clearTimer(live.timer);
     this.rooms.delete(id);
     if (this.byCode.get(live.state.code) === id) this.byCode.delete(live.state.code);
     for (const m of live.state.members) if (this.byToken.get(m.tokenHash)?.roomId === id) this.byToken.delete(m.tokenHash);
@@ -144,14 +146,14 @@ export class OwnedRooms {
   private schedule(id: string, room: LiveRoom): void {
     const at = nextDeadline(room.state, this.config);
     if (at === null || (room.timerAt !== null && room.timerAt <= at)) return;
-    if (room.timer) clearTimeout(room.timer);
+    if (room.timer) this.clock.clearTimer(room.timer);
     room.timerAt = at;
-    room.timer = setTimeout(() => {
+    room.timer = this.clock.setTimer(() => {
       room.timer = null;
       room.timerAt = null;
       if (this.rooms.get(id) !== room) return;
       void this.run(id, { type: 'tick' }).finally(() => this.rooms.get(id) === room && this.schedule(id, room));
-    }, Math.max(0, at - Date.now()));
+    }, Math.max(0, at - this.clock.now()));
   }
 
   /**
@@ -173,7 +175,7 @@ export class OwnedRooms {
    * At start-up: the rooms this node claims (its own, expired ones, unleased ones; all of them on
    * the embedded database), each rebuilt from its log and told it was restarted.
    */
-  async restore(all: boolean, now = Date.now()): Promise<number> {
+  async restore(all: boolean, now = this.clock.now()): Promise<number> {
     await this.arrive(await this.leases.claimAtStartup(all), now);
     return this.rooms.size;
   }
@@ -199,7 +201,9 @@ export class OwnedRooms {
       this.byCode.set(state.code, room.roomId);
       for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: room.roomId, playerId: m.id });
       if (lease.code === null) restarted.push(this.leases.setCode(room.roomId, state.code));
-      restarted.push(this.run(room.roomId, { type: 'restarted' }, now));
+      // The last moment the room is known to have run: its last command, or its old owner's last renewal.
+      const lastAt = Math.max(room.entries.at(-1)?.at ?? 0, lease.aliveAt ?? 0) || undefined;
+      restarted.push(this.run(room.roomId, { type: 'restarted', ...(lastAt === undefined ? {} : { lastAt }) }, now));
       arrived.push(room.roomId);
     }
     await Promise.all(restarted);
@@ -235,7 +239,7 @@ export class OwnedRooms {
     for (;;) {
       const claimed = await this.leases.claimExpired(50);
       if (claimed.length === 0) return;
-      await this.arrive(claimed, Date.now());
+      await this.arrive(claimed, this.clock.now());
     }
   }
 
@@ -252,7 +256,7 @@ export class OwnedRooms {
   }
 
   close(): void {
-    for (const live of this.rooms.values()) if (live.timer) clearTimeout(live.timer);
+    for (const live of this.rooms.values()) if (live.timer) this.clock.clearTimer(live.timer);
     this.rooms.clear();
     this.byCode.clear();
     this.byToken.clear();

@@ -6,7 +6,7 @@ import type { PlayerIndex } from '../../../src/engine';
 import { placeCell, undo } from '../../../src/game/game';
 import { SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
 import type { Command } from './commands';
-import { gameSettings, gameView, roomView, seatIndex, type RoomConfig, type RoomState, type Winner } from './state';
+import { gameSettings, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
 
 type GameCommand = Extract<Command, { type: 'move' | 'requestUndo' | 'respondUndo' | 'withdrawUndo' | 'forfeit' | 'claimVictory' }>;
@@ -26,8 +26,9 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       if (!placed.ok) return { success: false, error: placed.reason === 'occupied' ? E.occupied : placed.reason === 'off-grid' ? E.offGrid : E.notPlaying };
       const move = { row, col, player: index };
       const moved: [boolean, boolean] = index === 0 ? [true, room.moved[1]] : [room.moved[0], true];
-      const next = set(draft, { ...room, game: placed.state, moves: [...room.moves, move], moved, turnSince: now, claimableBy: null });
-      const gameState = gameView(next) as GameStateView;
+      const clock = room.clock && clockAfterMove(room.clock, index, moved, now);
+      const next = set(draft, { ...room, game: placed.state, moves: [...room.moves, move], moved, clock, turnSince: now, claimableBy: null });
+      const gameState = gameView(next, now) as GameStateView;
       emit(draft, { event: 'game:moveMade', payload: { gameState, move } });
       if (placed.state.progress === 'over') finish(draft, winnerOf(placed.state.scores), 'board-full', null, now, config);
       return { success: true, gameState };
@@ -54,7 +55,7 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       // The requester's last move and the opponent's reply after it: the turn comes back to them.
       const settings = gameSettings(room.settings);
       const next = set(draft, { ...room, game: undo(undo(game, settings), settings), moves: room.moves.slice(0, -2), pendingUndo: null, turnSince: now, claimableBy: null });
-      emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next) as GameStateView } });
+      emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next, now) as GameStateView } });
       return { success: true };
     }
     case 'withdrawUndo': {
@@ -87,6 +88,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
   const next = set(draft, {
     ...room,
     status: 'finished',
+    clock: room.clock && room.game ? stopClock(room.clock, room.game.currentPlayer, at) : room.clock,
     pendingUndo: null,
     claimableBy: null,
     turnSince: null,
@@ -101,7 +103,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
     });
   }
   const scores: [number, number] = room.game ? [room.game.scores[0], room.game.scores[1]] : [0, 0];
-  const gameState = gameView(next);
+  const gameState = gameView(next, at);
   if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next) } });
   const [p0, p1] = next.members;
   // A casual game never changes ratings (a room logged before the choice existed is rated).
@@ -109,6 +111,24 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
   if (rated && !aborted && result.winner !== null && p0?.userId && p1?.userId && p0.userId !== p1.userId) {
     draft.rate = { player1Id: p0.userId, player2Id: p1.userId, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
   }
+}
+
+/**
+ * The clocks after player `index` moved at `now`: their time used is taken off and the increment
+ * added (once their clock runs); the opponent's clock runs if they have moved before.
+ */
+function clockAfterMove(clock: Clock, index: PlayerIndex, moved: [boolean, boolean], now: number): Clock {
+  const remainingMs: [number, number] = [...clock.remainingMs];
+  if (clock.runningSince !== null) remainingMs[index] = Math.max(0, remainingMs[index] - (now - clock.runningSince)) + clock.incrementMs;
+  return { ...clock, remainingMs, runningSince: moved[otherPlayer(index)] ? now : null };
+}
+
+/** The clocks at the end of a game: the running one stops where it was. */
+function stopClock(clock: Clock, current: PlayerIndex, at: number): Clock {
+  if (clock.runningSince === null) return clock;
+  const remainingMs: [number, number] = [...clock.remainingMs];
+  remainingMs[current] = Math.max(0, remainingMs[current] - (at - clock.runningSince));
+  return { ...clock, remainingMs, runningSince: null };
 }
 
 /** Whether both players have moved in this game (an undo does not make it unplayed). */

@@ -2,64 +2,16 @@
 // the same room, and a property test over random command sequences.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine } from '../../../src/engine/load';
 import { IDLE_CLAIM_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
 import type { Command } from './commands';
-import { reduce, type Step } from './reducer';
+import { reduce } from './reducer';
+import { GAME_START, Script, T0, config, eventNames, loadConfig, move, startedGame } from './reducer.testkit';
 import { fromSnapshot, toSnapshot } from './snapshot';
-import type { RoomConfig, RoomState } from './state';
+import type { RoomState } from './state';
 
-let config: RoomConfig;
 beforeAll(async () => {
-  config = {
-    rules: await loadEngine(),
-    countdownSeconds: 3,
-    countdownTickMs: 1000,
-    graceMs: 60_000,
-    finishedTtlMs: 600_000,
-    undoLapseMs: UNDO_LAPSE_MS,
-    idleClaimMs: IDLE_CLAIM_MS,
-  };
+  await loadConfig();
 });
-
-const T0 = 1_700_000_000_000;
-
-/** Runs commands in order from `room`, each at its time; every step is kept. */
-class Script {
-  room: RoomState | null = null;
-  steps: Step[] = [];
-  log: { command: Command; at: number }[] = [];
-
-  run(command: Command, at: number): Step {
-    const step = reduce(this.room, command, at, config);
-    this.room = step.room;
-    this.steps.push(step);
-    if (step.changed) this.log.push({ command, at });
-    return step;
-  }
-
-  get state(): RoomState {
-    if (!this.room) throw new Error('no room');
-    return this.room;
-  }
-}
-
-/** Alice (player 0) and Bob (player 1) in a game that began at T0 + 3 s; both signed in unless told. */
-function startedGame(signedIn = true): Script {
-  const s = new Script();
-  s.run({ type: 'create', roomId: 'r1', code: 'ABCDEF', playerId: 'a', username: 'Alice', userId: signedIn ? 'user-a' : null, tokenHash: 'ha' }, T0);
-  s.run({ type: 'join', playerId: 'b', username: 'Bob', userId: signedIn ? 'user-b' : null, tokenHash: 'hb' }, T0);
-  s.run({ type: 'setReady', playerId: 'a', ready: true }, T0);
-  s.run({ type: 'setReady', playerId: 'b', ready: true }, T0);
-  expect(s.run({ type: 'start', playerId: 'a' }, T0).reply).toEqual({ success: true });
-  s.run({ type: 'tick' }, T0 + 3000);
-  expect(s.state.status).toBe('playing');
-  return s;
-}
-
-const GAME_START = T0 + 3000;
-const move = (playerId: string, row: number, col: number): Command => ({ type: 'move', playerId, row, col });
-const eventNames = (step: Step) => step.events.map((e) => e.event);
 
 describe('joining', () => {
   it('refuses a name already in the room, whatever its case or spaces', () => {

@@ -12,7 +12,7 @@
 import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../src/protocol';
 import type { Command } from './commands';
 import { bothMoved, finish, play } from './play';
-import { freshGame, gameView, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
+import { freshGame, gameView, newClock, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
 import { current, emit, entered, set, withMember, type Draft, type Reply, type Step } from './step';
 
 export type { Outgoing, Reply, Step } from './step';
@@ -44,11 +44,21 @@ export function nextDeadline(room: RoomState, config: RoomConfig): number | null
   consider(room.countdown?.nextAt);
   for (const member of room.members) consider(member.awayUntil);
   consider(room.pendingUndo?.lapsesAt);
-  if (room.status === 'playing' && room.claimableBy === null && room.pendingUndo === null && room.turnSince !== null) {
+  const flagAt = flagDeadline(room);
+  consider(flagAt);
+  // A running clock stands in for the idle claim; before it runs (a first move) the idle rule holds.
+  if (room.status === 'playing' && flagAt === null && room.claimableBy === null && room.pendingUndo === null && room.turnSince !== null) {
     consider(room.turnSince + config.idleClaimMs);
   }
   consider(room.expiresAt);
   return next;
+}
+
+/** When the player to move runs out of time, if their clock is running (issue 14). */
+function flagDeadline(room: RoomState): number | null {
+  const { clock, game } = room;
+  if (room.status !== 'playing' || !clock || clock.runningSince === null || !game) return null;
+  return clock.runningSince + clock.remainingMs[game.currentPlayer];
 }
 
 /** Applies every deadline due by `now`, each at its own time. */
@@ -80,13 +90,18 @@ function fire(draft: Draft, room: RoomState, at: number, config: RoomConfig): vo
     }
     return takeOut(draft, room, away.id);
   }
+  if (room.game && flagDeadline(room) === at) {
+    // Out of time: a loss, rated like any other (the clock runs only once both have moved).
+    const flagged = room.game.currentPlayer;
+    return finish(draft, otherPlayer(flagged), 'timeout', flagged, at, config);
+  }
   if (room.pendingUndo && room.pendingUndo.lapsesAt === at) {
     // Unanswered: a rejection, as the requester sees it ('Undo request was rejected').
     const { requestId } = room.pendingUndo;
     set(draft, { ...room, pendingUndo: null, turnSince: at, claimableBy: null });
     return emit(draft, { event: 'game:undoRejected', payload: { requestId } });
   }
-  if (room.status === 'playing' && room.game && room.turnSince !== null && room.turnSince + config.idleClaimMs === at) {
+  if (room.status === 'playing' && room.game && flagDeadline(room) === null && room.turnSince !== null && room.turnSince + config.idleClaimMs === at) {
     const idle = room.game.currentPlayer;
     // Before both have moved there is no game to win: it is aborted, as lichess does.
     if (!bothMoved(room)) return finish(draft, null, 'aborted', idle, at, config);
@@ -110,12 +125,12 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     if (room) return { success: false, error: E.alreadyInRoom };
     const host = newMember(command.playerId, command.username, command.userId, command.tokenHash);
     set(draft, newRoom(command.roomId, command.code, host));
-    return entered(current(draft), host.id);
+    return entered(current(draft), host.id, now);
   }
   if (!room) return { success: false, error: E.roomNotFound };
   if (command.type === 'tick') return { success: true };
-  if (command.type === 'restarted') return restarted(draft, room, now, config);
-  if (command.type === 'join') return join(draft, room, command);
+  if (command.type === 'restarted') return restarted(draft, room, command.lastAt, now, config);
+  if (command.type === 'join') return join(draft, room, command, now);
   const member = room.members.find((m) => m.id === command.playerId);
   if (!member) return { success: false, error: E.notInRoom };
   switch (command.type) {
@@ -132,13 +147,13 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     case 'dropped':
       return dropped(draft, room, member, now, config);
     case 'back':
-      return back(draft, room, member);
+      return back(draft, room, member, now);
     default:
       return play(draft, room, command, now, config);
   }
 }
 
-function join(draft: Draft, room: RoomState, command: Extract<Command, { type: 'join' }>): Reply {
+function join(draft: Draft, room: RoomState, command: Extract<Command, { type: 'join' }>, now: number): Reply {
   if (room.members.some((m) => m.id === command.playerId)) return { success: false, error: E.alreadyInRoom };
   if (room.members.length >= room.settings.maxPlayers) return { success: false, error: E.roomFull };
   if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
@@ -146,7 +161,7 @@ function join(draft: Draft, room: RoomState, command: Extract<Command, { type: '
   const member = newMember(command.playerId, command.username, command.userId, command.tokenHash);
   const next = set(draft, { ...room, members: [...room.members, member] });
   emit(draft, { event: 'room:playerJoined', payload: { player: playerView(member), players: next.members.map(playerView), room: roomView(next) } });
-  return entered(next, member.id);
+  return entered(next, member.id, now);
 }
 
 function leave(draft: Draft, room: RoomState, member: Member, now: number, config: RoomConfig): Reply {
@@ -219,12 +234,13 @@ function beginGame(draft: Draft, room: RoomState, at: number): void {
     moved: [false, false],
     pendingUndo: null,
     undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+    clock: newClock(room.settings.timeControl),
     turnSince: at,
     claimableBy: null,
     result: null,
     expiresAt: null,
   });
-  const gameState = gameView(next);
+  const gameState = gameView(next, at);
   if (gameState) emit(draft, { event: 'game:started', payload: { room: roomView(next), gameState } });
 }
 
@@ -263,17 +279,22 @@ function dropped(draft: Draft, room: RoomState, member: Member, now: number, con
   return { success: true };
 }
 
-function back(draft: Draft, room: RoomState, member: Member): Reply {
-  if (member.connected) return entered(room, member.id);
+function back(draft: Draft, room: RoomState, member: Member, now: number): Reply {
+  if (member.connected) return entered(room, member.id, now);
   const next = set(draft, withMember(room, member.id, { connected: true, awayUntil: null }));
   emit(draft, { event: 'room:playerReconnected', payload: { playerId: member.id, players: next.members.map(playerView), room: roomView(next) } });
-  return entered(next, member.id);
+  return entered(next, member.id, now);
 }
 
-/** After a restart: everyone is away with a fresh grace period; the game's clocks start again. */
-function restarted(draft: Draft, room: RoomState, now: number, config: RoomConfig): Reply {
+/**
+ * After a restart: everyone is away with a fresh grace period; the game's timers start again.
+ * The player to move is charged for their turn up to the last command the log has (`lastAt`),
+ * not for the time the server was down, as lichess gives that time back.
+ */
+function restarted(draft: Draft, room: RoomState, lastAt: number | undefined, now: number, config: RoomConfig): Reply {
   set(draft, {
     ...room,
+    clock: room.clock && room.status === 'playing' ? resumeClock(room, lastAt, now) : room.clock,
     members: room.members.map((m) => ({ ...m, connected: false, awayUntil: now + config.graceMs })),
     countdown: room.countdown ? { ...room.countdown, nextAt: now + config.countdownTickMs } : null,
     pendingUndo: room.pendingUndo ? { ...room.pendingUndo, lapsesAt: now + config.undoLapseMs } : null,
@@ -283,6 +304,15 @@ function restarted(draft: Draft, room: RoomState, now: number, config: RoomConfi
 }
 
 // ------------------------------------------------------------------ helpers
+
+function resumeClock(room: RoomState, lastAt: number | undefined, now: number): RoomState['clock'] {
+  const { clock, game } = room;
+  if (!clock || clock.runningSince === null || !game) return clock;
+  const used = Math.max(0, Math.min(lastAt ?? clock.runningSince, now) - clock.runningSince);
+  const remainingMs: [number, number] = [...clock.remainingMs];
+  remainingMs[game.currentPlayer] = Math.max(0, remainingMs[game.currentPlayer] - used);
+  return { ...clock, remainingMs, runningSince: now };
+}
 
 /** Takes a player out of a room; passes the host on; a room without players is gone. */
 function takeOut(draft: Draft, room: RoomState, playerId: string): void {

@@ -13,7 +13,9 @@ export function toSnapshot(room: RoomState): StoredState {
   return rest;
 }
 
-export function fromSnapshot(stored: StoredState, config: RoomConfig): RoomState {
+export function fromSnapshot(saved: StoredState, config: RoomConfig): RoomState {
+  // A snapshot from before clocks existed has none: its game was untimed.
+  const stored = { ...saved, clock: saved.clock ?? null };
   if (!stored.seats) return { ...stored, game: null };
   let game = freshGame(stored.settings, 0);
   for (const move of stored.moves) {

@@ -10,6 +10,8 @@ import type { BoardSize, GameState, Settings } from '../../../src/game/types';
 import {
   DEFAULT_ROOM_SETTINGS,
   UNDO_REQUESTS_PER_GAME,
+  clockOf,
+  type ClocksView,
   type FinishReason,
   type GameStateView,
   type MoveView,
@@ -18,6 +20,7 @@ import {
   type RoomStatus,
   type RoomView,
   type SeatView,
+  type TimeControl,
 } from '../../../src/protocol';
 
 export interface Member {
@@ -34,6 +37,18 @@ export interface Member {
 }
 
 export type Winner = PlayerIndex | 'draw' | null;
+
+/**
+ * A timed game's two clocks (issue 14). `remainingMs` is each player's time as of `runningSince`
+ * for the one running (the player to move), as of their last move for the other. A player's
+ * clock runs only from their second turn on (it starts after their first move, as on lichess);
+ * until then runningSince is null and the idle rule aborts a game nobody starts.
+ */
+export interface Clock {
+  remainingMs: [number, number];
+  runningSince: number | null;
+  incrementMs: number;
+}
 
 export interface RoomState {
   /** The log's key: unique for ever, unlike the code, which a later room may reuse. */
@@ -54,6 +69,8 @@ export interface RoomState {
   moved: [boolean, boolean];
   pendingUndo: { requestId: string; requestedBy: PlayerIndex; lapsesAt: number } | null;
   undoRequestsLeft: [number, number];
+  /** Issue 14: the game's clocks; null in an untimed game (or before a game). */
+  clock: Clock | null;
   /** When the player to move began their turn (for "Claim victory"). */
   turnSince: number | null;
   claimableBy: PlayerIndex | null;
@@ -92,11 +109,18 @@ export function newRoom(id: string, code: string, host: Member): RoomState {
     moved: [false, false],
     pendingUndo: null,
     undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
+    clock: null,
     turnSince: null,
     claimableBy: null,
     result: null,
     expiresAt: null,
   };
+}
+
+/** A new game's clocks for a time control: both full, neither running yet (null when untimed). */
+export function newClock(timeControl: TimeControl | undefined): Clock | null {
+  const clock = timeControl ? clockOf(timeControl) : null;
+  return clock ? { remainingMs: [clock.initialMs, clock.initialMs], runningSince: null, incrementMs: clock.incrementMs } : null;
 }
 
 /** The game rules' settings for a room: two humans, player 0 first. */
@@ -135,7 +159,16 @@ export function roomView(room: RoomState, forPlayerId?: string): RoomView {
   };
 }
 
-export function gameView(room: RoomState): GameStateView | null {
+/** The clocks as a client shows them: the running one as of `now` (never below 0). */
+export function clocksView(clock: Clock | null, current: PlayerIndex, now: number): ClocksView | null {
+  if (!clock) return null;
+  const remainingMs: [number, number] = [...clock.remainingMs];
+  if (clock.runningSince !== null) remainingMs[current] = Math.max(0, remainingMs[current] - (now - clock.runningSince));
+  return { remainingMs, running: clock.runningSince === null ? null : current };
+}
+
+/** The game as clients see it at `now` (its clocks as of then). */
+export function gameView(room: RoomState, now: number): GameStateView | null {
   const { game, seats } = room;
   if (!game || !seats) return null;
   const [a, b] = game.boardState.occupiedCells;
@@ -150,5 +183,6 @@ export function gameView(room: RoomState): GameStateView | null {
     moveCount: room.moves.length,
     lastMove: room.moves.at(-1) ?? null,
     seats: [{ ...seats[0] }, { ...seats[1] }],
+    clocks: clocksView(room.clock, game.currentPlayer, now),
   };
 }

@@ -40,8 +40,8 @@ export function withMember(room: RoomState, playerId: string, change: Partial<Me
   return { ...room, members: room.members.map((m) => (m.id === playerId ? { ...m, ...change } : m)) };
 }
 
-export function entered(room: RoomState, playerId: string): Reply {
-  return { success: true, entered: { room: roomView(room, playerId), playerId, gameState: gameView(room) } };
+export function entered(room: RoomState, playerId: string, now: number): Reply {
+  return { success: true, entered: { room: roomView(room, playerId), playerId, gameState: gameView(room, now) } };
 }
 
 export function set(draft: Draft, room: RoomState): RoomState {

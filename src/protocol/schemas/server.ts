@@ -45,10 +45,11 @@ export const RatingChangeSchema = v.object({ playerId: v.string(), before: v.num
 /**
  * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
  * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
+ * 'timeout' (issue 14): the player to move ran out of time; the other wins.
  */
 export const FinishReasonSchema = v.picklist(
-  ['board-full', 'forfeit', 'abandoned', 'aborted', 'claimed'],
-  must('board-full, forfeit, abandoned, aborted or claimed'),
+  ['board-full', 'forfeit', 'abandoned', 'aborted', 'claimed', 'timeout'],
+  must('board-full, forfeit, abandoned, aborted, claimed or timeout'),
 );
 
 export const GameFinishedPayloadSchema = v.object({

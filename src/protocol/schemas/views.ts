@@ -87,6 +87,16 @@ export const SeatViewSchema = v.object({ id: v.string(), username: v.string() })
 /** Both scores, player 0 first (the engine's Scores). */
 export const ScoresSchema = v.strictTuple([v.number(), v.number()], must('two numbers'));
 
+/**
+ * Issue 14: a timed game's clocks, as of when the server sent them: each player's time left in
+ * milliseconds, player 0 first, and whose clock is running (null before it starts: a player's
+ * clock starts after their first move). The page counts the running one down from when it heard.
+ */
+export const ClocksViewSchema = v.object({
+  remainingMs: v.strictTuple([CountSchema, CountSchema], must('two times in milliseconds, player 0 first')),
+  running: v.nullable(PlayerIndexSchema),
+});
+
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
 export const GameStateViewSchema = v.object({
   boardState: BoardStateJsonSchema,
@@ -103,6 +113,8 @@ export const GameStateViewSchema = v.object({
   lastMove: v.optional(v.nullable(MoveViewSchema), null),
   /** The game's two players, player 0 first (issue 11: not the current player list). */
   seats: v.strictTuple([SeatViewSchema, SeatViewSchema], must('two seats, player 0 first')),
+  /** Issue 14: null in an untimed game. */
+  clocks: v.optional(v.nullable(ClocksViewSchema), null),
 });
 
 /** What a client gets back on entering a room (create, join, rejoin; the event room:rejoined). */

@@ -22,6 +22,7 @@ import {
 import type { GameStateView } from '../../protocol/messages';
 import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
 import { GameBoard } from '../board/GameBoard';
+import { GameClocks } from '../clocks/GameClocks';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { OnlineResults } from '../results/OnlineResults';
@@ -133,6 +134,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         )}
       </div>
       <div className="multiplayer-panel">
+        <GameClocks clocks={gameState.clocks} names={names} timeControl={context.roomSettings.timeControl} you={me ?? undefined} />
         <ScoreDisplay
           scores={gameState.scores}
           groups={breakdown}

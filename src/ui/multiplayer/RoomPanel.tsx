@@ -1,6 +1,7 @@
 /** In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. */
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
-import { ROOM_BOARD_SIZES, type RoomBoardSize, type RoomSettings } from '../../protocol/messages';
+import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type RoomSettings, type TimeControl } from '../../protocol/messages';
+import { timeControlName } from '../clocks/clockFormat';
 import { InviteLink } from './InviteLink';
 
 export interface RoomPanelProps {
@@ -81,6 +82,22 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           <p id="mp-game-type-hint" className="multiplayer-settings-hint">
             A rated game changes the ratings when both players are signed in.
           </p>
+          <label htmlFor="mp-time-control">Time Control</label>
+          <select
+            id="mp-time-control"
+            aria-describedby="mp-time-control-hint"
+            value={roomSettings.timeControl}
+            onChange={(e) => send({ type: 'settings.update', settings: { timeControl: e.target.value as TimeControl } })}
+          >
+            {TIME_CONTROLS.map((timeControl) => (
+              <option key={timeControl} value={timeControl}>
+                {timeControlName(timeControl)}
+              </option>
+            ))}
+          </select>
+          <p id="mp-time-control-hint" className="multiplayer-settings-hint">
+            Minutes each + seconds added per move. A player out of time loses.
+          </p>
         </fieldset>
       )}
       {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
@@ -117,6 +134,8 @@ function SettingsSummary({ settings }: { settings: RoomSettings }) {
       <dd>{SCORING_NAMES[settings.scoringMechanism]}</dd>
       <dt>Game Type</dt>
       <dd>{settings.rated === false ? 'Casual' : 'Rated'}</dd>
+      <dt>Time Control</dt>
+      <dd>{timeControlName(settings.timeControl)}</dd>
     </dl>
   );
 }

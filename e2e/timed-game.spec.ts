@@ -1,0 +1,56 @@
+// Issue 14: a 1+1 game lost on time. The host picks the time control, the guest sees it, both
+// clocks tick on both pages (tenths under 10 s, the low-time warning), and when the host lets
+// their minute run out the server ends the game: Game Results on both pages, "Bob wins on time".
+// It waits out one real minute of the host's clock: the flag is the server's, on its own time.
+import { expect, test } from '@playwright/test';
+import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextNotice, playOnlineMoves, turnIndicator } from './support/multiplayer';
+
+test.setTimeout(180_000);
+
+test('a 1+1 game is lost on time, with the clocks ticking on both pages', async ({ browser, baseURL }) => {
+  const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
+  try {
+    await alice.page.getByLabel('Time Control').selectOption({ label: '1+1 Bullet' });
+    await bob.page.getByLabel('Room code').fill(code);
+    await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(bob.page.getByRole('definition')).toHaveText(['6x6', 'Connection', 'Rated', '1+1 Bullet']);
+    for (const { page } of [alice, bob]) {
+      await page.getByRole('button', { name: 'Ready', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
+    }
+    await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
+    for (const { page } of [alice, bob]) {
+      await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
+      // Both clocks full, neither running before the first moves.
+      await expect(page.getByRole('timer')).toHaveText(['Alice1:00', 'Bob1:00']);
+    }
+
+    // A clock starts after its player's first move: after one move each, Alice's runs.
+    await playOnlineMoves(alice, bob, 2);
+    const aliceClock = (page: typeof alice.page) => page.getByTestId('clock-0');
+    for (const { page } of [alice, bob]) {
+      await expect(aliceClock(page)).toHaveClass(/game-clock-running/);
+      await expect(aliceClock(page).locator('.game-clock-time')).toHaveText(/^0:5\d$/, { timeout: 15_000 });
+      await expect(page.getByTestId('clock-1')).toHaveText('Bob1:00');
+    }
+
+    // Alice does not move. Under 10 s her clock shows tenths and warns, on both pages.
+    for (const { page } of [alice, bob]) {
+      await expect(aliceClock(page)).toHaveClass(/game-clock-low/, { timeout: 60_000 });
+      await expect(aliceClock(page).locator('.game-clock-time')).toHaveText(/^0:0\d\.\d$/);
+    }
+
+    // The server flags her: a loss on time, told on both pages.
+    expect(await nextNotice(alice, 20_000)).toBe('You lost!');
+    expect(await nextNotice(bob, 20_000)).toBe('You won!');
+    for (const { page } of [alice, bob]) {
+      await expect(turnIndicator(page)).toHaveText('Game over');
+      await expect(page.getByTestId('game-result')).toHaveText('Bob wins on time');
+      await expect(aliceClock(page).locator('.game-clock-time')).toHaveText('0:00.0');
+      await expect(aliceClock(page)).not.toHaveClass(/game-clock-running/);
+    }
+    expectNoPageErrors(alice, bob);
+  } finally {
+    await closeBoth(alice, bob);
+  }
+});

@@ -1,0 +1,55 @@
+/**
+ * A timed game's two clocks (issue 14). The server sends each player's time left when the game
+ * state changes; the page counts the running one down from the moment it heard, ten times a
+ * second, so both pages tick without asking the server. The server alone decides a flag.
+ */
+import { useEffect, useState } from 'react';
+import type { PlayerIndex } from '../../engine';
+import type { ClocksView, TimeControl } from '../../protocol/messages';
+import { formatClock, lowTimeMs } from './clockFormat';
+import './clocks.css';
+
+interface GameClocksProps {
+  clocks: ClocksView | null;
+  names: [string, string];
+  timeControl: TimeControl;
+  /** The local player's seat, if playing: their clock is marked "(You)". */
+  you?: PlayerIndex;
+}
+
+export function GameClocks({ clocks, names, timeControl, you }: GameClocksProps) {
+  if (!clocks) return null;
+  // A new state from the server starts the count again (the key resets the ticking).
+  return <TickingClocks key={`${clocks.remainingMs.join('/')}/${clocks.running}`} clocks={clocks} names={names} lowMs={lowTimeMs(timeControl)} you={you} />;
+}
+
+function TickingClocks({ clocks, names, lowMs, you }: { clocks: ClocksView; names: [string, string]; lowMs: number; you?: PlayerIndex }) {
+  const elapsed = useElapsed(clocks.running !== null);
+  return (
+    <div className="game-clocks" role="group" aria-label="Clocks">
+      {([0, 1] as const).map((seat) => {
+        const running = clocks.running === seat;
+        const left = clocks.remainingMs[seat] - (running ? elapsed : 0);
+        const classes = ['game-clock', `game-clock-p${seat + 1}`, running ? 'game-clock-running' : '', left <= lowMs ? 'game-clock-low' : ''];
+        return (
+          <div key={seat} className={classes.filter(Boolean).join(' ')} role="timer" aria-label={`${names[seat]}'s clock${you === seat ? ' (You)' : ''}`} data-testid={`clock-${seat}`}>
+            <span className="game-clock-name">{names[seat]}</span>
+            <span className="game-clock-time">{formatClock(left)}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Milliseconds since the clocks arrived, updated every 100 ms while one runs. */
+function useElapsed(running: boolean): number {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const heardAt = performance.now();
+    const timer = setInterval(() => setElapsed(performance.now() - heardAt), 100);
+    return () => clearInterval(timer);
+  }, [running]);
+  return elapsed;
+}
