@@ -3,13 +3,19 @@
 // their minute run out the server ends the game: Game Results on both pages, "Bob wins on time".
 // It waits out one real minute of the host's clock: the flag is the server's, on its own time.
 import { expect, test } from '@playwright/test';
-import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextNotice, playOnlineMoves, turnIndicator } from './support/multiplayer';
+import { expectNoSeriousFindings, showTheme } from './support/axe';
+import { closeBoth, createRoom, expectNoPageErrors, nextNotice, openLobby, openPlayer, playOnlineMoves, turnIndicator } from './support/multiplayer';
 
 test.setTimeout(180_000);
 
 test('a 1+1 game is lost on time, with the clocks ticking on both pages', async ({ browser, baseURL }) => {
-  const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
+  const alice = await openPlayer(browser, 'Alice', baseURL);
+  const bob = await openPlayer(browser, 'Bob', baseURL);
   try {
+    await showTheme(bob.page, 'dark'); // the clocks are checked in both themes
+    await openLobby(alice);
+    const code = await createRoom(alice);
+    await openLobby(bob);
     await alice.page.getByLabel('Time Control').selectOption({ label: '1+1 Bullet' });
     await bob.page.getByLabel('Room code').fill(code);
     await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -34,10 +40,12 @@ test('a 1+1 game is lost on time, with the clocks ticking on both pages', async 
       await expect(page.getByTestId('clock-1')).toHaveText('Bob1:00');
     }
 
-    // Alice does not move. Under 10 s her clock shows tenths and warns, on both pages.
-    for (const { page } of [alice, bob]) {
+    // Alice does not move. Under 10 s her clock shows tenths and warns, on both pages, readable
+    // in either theme.
+    for (const { page, name } of [alice, bob]) {
       await expect(aliceClock(page)).toHaveClass(/game-clock-low/, { timeout: 60_000 });
       await expect(aliceClock(page).locator('.game-clock-time')).toHaveText(/^0:0\d\.\d$/);
+      await expectNoSeriousFindings(page, `${name}'s game with a clock low on time`, '.game-clocks');
     }
 
     // The server flags her: a loss on time, told on both pages.
