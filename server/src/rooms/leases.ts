@@ -89,8 +89,9 @@ export class PostgresLeases implements Leases {
         [this.nodeId],
       );
       const rows = await tx.query<LeaseRow>(
+        // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
         `update game_server.room_leases
-         set owner = $1, fence = fence + 1, expires_at = now() + $2::interval
+         set owner = $1, fence = fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
          where $3 or owner = $1 or expires_at < now()
          returning room_id, fence, code`,
         [this.nodeId, this.ttl, all],
@@ -102,8 +103,9 @@ export class PostgresLeases implements Leases {
   async claimExpired(limit: number): Promise<Lease[]> {
     // SKIP LOCKED: two nodes scanning at once never claim the same room.
     const rows = await this.db.query<LeaseRow>(
+      // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
       `update game_server.room_leases
-       set owner = $1, fence = fence + 1, expires_at = now() + $2::interval
+       set owner = $1, fence = fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
        where room_id in (
          select room_id from game_server.room_leases where expires_at < now() order by expires_at limit $3 for update skip locked
        )

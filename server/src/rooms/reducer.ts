@@ -177,6 +177,7 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
     ...(change.boardSize === undefined ? {} : { boardSize: change.boardSize }),
     ...(change.rated === undefined ? {} : { rated: change.rated }),
     ...(change.timeControl === undefined ? {} : { timeControl: change.timeControl }),
+    ...(change.visibility === undefined ? {} : { visibility: change.visibility }),
   };
   // A player who said Ready said it to the old settings (say, a casual game now made rated): the
   // others are asked again, as on Board Game Arena. The host, who changed them, stays as they were.
