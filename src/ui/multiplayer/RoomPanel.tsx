@@ -81,6 +81,19 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           <p id="mp-game-type-hint" className="multiplayer-settings-hint">
             A rated game changes the ratings when both players are signed in.
           </p>
+          <label htmlFor="mp-visibility">Visibility</label>
+          <select
+            id="mp-visibility"
+            aria-describedby="mp-visibility-hint"
+            value={roomSettings.visibility === 'public' ? 'public' : 'private'}
+            onChange={(e) => send({ type: 'settings.update', settings: { visibility: e.target.value === 'public' ? 'public' : 'private' } })}
+          >
+            <option value="private">Private</option>
+            <option value="public">Public</option>
+          </select>
+          <p id="mp-visibility-hint" className="multiplayer-settings-hint">
+            A public room is listed in the lobby's open games until an opponent joins.
+          </p>
         </fieldset>
       )}
       {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
@@ -117,6 +130,8 @@ function SettingsSummary({ settings }: { settings: RoomSettings }) {
       <dd>{SCORING_NAMES[settings.scoringMechanism]}</dd>
       <dt>Game Type</dt>
       <dd>{settings.rated === false ? 'Casual' : 'Rated'}</dd>
+      <dt>Visibility</dt>
+      <dd>{settings.visibility === 'public' ? 'Public' : 'Private'}</dd>
     </dl>
   );
 }
