@@ -38,7 +38,9 @@ export class LobbyFeed {
   /** The socket gets the list now (read afresh unless it is recent), then every change. */
   async subscribe(socket: GameSocket): Promise<Ack> {
     await socket.join(LOBBY);
-    const stale = Date.now() - this.readAt >= this.refreshMs;
+    // With other sockets in the lobby the timer keeps the list fresh: a flood of subscriptions
+    // costs no query. The first one after a quiet spell reads it afresh.
+    const stale = this.watchers <= 1 && Date.now() - this.readAt >= this.refreshMs;
     // A read that found a change sent it to the lobby, this socket included (it joined first).
     const sent = stale ? await this.read() : ((await this.reading) ?? false);
     if (!sent && socket.connected) socket.emit('lobby:openGames', { games: this.games });

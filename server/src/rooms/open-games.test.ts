@@ -112,6 +112,28 @@ describe('open games', () => {
     expect(await call(watcher.socket, 'lobby:subscribe', { please: true })).toMatchObject({ success: false, error: expect.stringContaining('nothing or {}') });
   });
 
+  it('one read of the list per refresh serves every lobby client of the node', async () => {
+    const db = h.db as { query: typeof h.db.query };
+    const query = db.query;
+    let reads = 0;
+    db.query = function (this: unknown, sql: string, params?: readonly unknown[]) {
+      if (sql.includes('l.listing is not null')) reads += 1;
+      return query.call(this, sql, params);
+    } as typeof h.db.query;
+    try {
+      const since = Date.now();
+      // One after the other: a node that read the list for each new subscriber would read it 12 times here.
+      const watchers = [];
+      for (let i = 0; i < 12; i++) watchers.push(await watchLobby(await h.client()));
+      const { code } = await publicRoom('Fay');
+      await Promise.all(watchers.map((w) => w.until(listed(code), 'the room, on every client')));
+      // The refresh is 100 ms here: about one read per 100 ms whatever the number of clients.
+      expect(reads).toBeLessThanOrEqual(Math.ceil((Date.now() - since) / 100) + 2);
+    } finally {
+      db.query = query;
+    }
+  });
+
   it('refuses a flood of subscriptions beyond the socket’s event budget (20 a second)', async () => {
     const socket = await h.client();
     const answers = await Promise.all(Array.from({ length: 40 }, () => call<{ success: boolean; error?: string }>(socket, 'lobby:subscribe')));

@@ -78,7 +78,9 @@ function Lobby() {
   const waiting = busy || !connected;
   const hasName = username.trim() !== '';
   const hasCode = code.trim() !== '';
-  const openGames = useOpenGames(connected);
+  // Not while a join is under way: one that fails may leave the page connected to another node
+  // (issue 13), whose lobby it then subscribes to.
+  const openGames = useOpenGames(connected && !context.isJoiningRoom);
 
   const create = (event: FormEvent) => {
     event.preventDefault();
