@@ -56,6 +56,19 @@ describe('open games', () => {
     await watcher.until(listed(code), 'the room open again');
   });
 
+  it('making a room public or private keeps the guest’s Ready: it changes who may find the room, not the game', async () => {
+    const { host, code } = await publicRoom('Gus');
+    const guest = await h.client();
+    await call(guest, 'room:join', { code, username: 'Hal' });
+    await call(guest, 'room:setReady', { ready: true });
+    const updated = next<{ settings: { visibility: string }; room: { players: { ready: boolean }[] } }>(guest, 'room:settingsUpdated');
+    expect(await call(host, 'room:updateSettings', { visibility: 'private' })).toMatchObject({ success: true });
+    const { settings, room } = await updated;
+    expect(settings.visibility).toBe('private');
+    expect(room.players.map((p) => p.ready)).toEqual([false, true]);
+    expect(await call(guest, 'room:updateSettings', { visibility: 'public' })).toEqual({ success: false, error: 'Only the host can do that' });
+  });
+
   it('a started game is not listed again; a room whose host left is gone from the list', async () => {
     const watcher = await watchLobby(await h.client());
     const { host, code } = await publicRoom('Alice');
@@ -66,6 +79,7 @@ describe('open games', () => {
     const started = next(host, 'game:started');
     expect(await call(host, 'game:start')).toEqual({ success: true });
     await started;
+    expect(await call(host, 'room:updateSettings', { visibility: 'private' })).toEqual({ success: false, error: 'Game already started' });
     // The guest forfeits by leaving: the game is over, the room is no open game.
     await call(guest, 'room:leave');
     const other = await publicRoom('Dora');
