@@ -1,9 +1,14 @@
 // Open games (issue 14) over real sockets: a public room waiting for an opponent is listed in the
 // lobby of every client that subscribed, live, and leaves the list when it fills, goes private or
 // is gone; a private room never shows. The list shows only what a stranger may see.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine } from '../../../src/engine/load';
+import { createKeys } from '../auth/keys';
+import { attachGameServer } from './index';
 import { listed, unlisted, watchLobby } from './open-games.test-helper';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { SECRET, call, connectClient, next, startHarness, type Harness } from './test-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -152,5 +157,27 @@ describe('open games', () => {
     const socket = await h.client();
     const answers = await Promise.all(Array.from({ length: 40 }, () => call<{ success: boolean; error?: string }>(socket, 'lobby:subscribe')));
     expect(answers.filter((a) => !a.success).map((a) => a.error)).toContain('Too many requests');
+  });
+});
+
+describe('open games without a database', () => {
+  it('lists a public room from memory and takes it off when the room is gone', async () => {
+    const http = createServer((_req, res) => res.writeHead(404).end());
+    const games = attachGameServer(http, { engine: await loadEngine(), keys: await createKeys(SECRET), lobbyRefreshMs: 100 });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const [watching, host] = await Promise.all([connectClient(url), connectClient(url)]);
+    try {
+      const watcher = await watchLobby(watching);
+      const created = await call<Entered>(host, 'room:create', { username: 'Ivy' });
+      await call(host, 'room:updateSettings', { visibility: 'public' });
+      await watcher.until(listed(created.room.code), 'the public room');
+      await call(host, 'room:leave');
+      await watcher.until(unlisted(created.room.code), 'the room gone');
+    } finally {
+      watching.disconnect();
+      host.disconnect();
+      await games.close();
+    }
   });
 });
