@@ -35,10 +35,10 @@ test('the invite link brings a friend to the room; a name already there is refus
     await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
     const settings = bob.page.getByRole('definition');
-    await expect(settings).toHaveText(['8x8', 'Connection', 'Rated', 'Untimed']);
+    await expect(settings).toHaveText(['8x8', 'Connection', 'Rated', 'Untimed', 'Private']);
     // Issue 14: the host makes it a casual game; the guest is told.
     await alice.page.getByLabel('Game Type').selectOption({ label: 'Casual' });
-    await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed']);
+    await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed', 'Private']);
 
     // In the game: Forfeit is in the footer, away from Request Undo, and not a solid red button.
     for (const { page } of [alice, bob]) {

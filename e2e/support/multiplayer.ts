@@ -111,6 +111,11 @@ export function expectNoPageErrors(...players: Player[]): void {
  */
 export async function startOnlineGame(host: Player, guest: Player, code: string): Promise<void> {
   await joinRoom(guest, code);
+  await startJoinedGame(host, guest);
+}
+
+/** Both players in the room ready up and the host starts: as startOnlineGame, the guest already in. */
+export async function startJoinedGame(host: Player, guest: Player): Promise<void> {
   for (const { page } of [host, guest]) {
     await expect(page.getByRole('heading', { name: 'Players (2/2)' })).toBeVisible();
     await page.getByRole('button', { name: 'Ready', exact: true }).click();

@@ -46,7 +46,7 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
   it('starts disconnected with the default room settings (SPEC §9), then connects', () => {
     const [initial] = initialTransition(roomMachine);
     expect(initial.context.isConnected).toBe(false);
-    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' });
+    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' });
     const [connected] = transition(roomMachine, initial, { type: 'socket.connected' });
     expect(connected.context.isConnected).toBe(true);
     expect(connected.matches({ connection: 'connected', request: 'idle' })).toBe(true);
@@ -194,9 +194,9 @@ describe('in a room', () => {
 
   it("takes a settings update with the room's players, whose readiness it may have reset", async () => {
     const t = await inRoom('alice', room({ players: [ALICE, { ...BOB, ready: true }] }));
-    const settings = { boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2' } as const;
+    const settings = { boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2', visibility: 'private' } as const;
     t.send({ type: 'room:settingsUpdated', payload: { settings, room: room({ players: [ALICE, { ...BOB, ready: false }], settings }) } });
-    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2' });
+    expect(t.context().roomSettings).toEqual({ boardSize: 10, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2', visibility: 'private' });
     expect(t.context().players.map((p) => p.ready)).toEqual([false, false]);
   });
 

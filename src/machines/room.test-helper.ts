@@ -24,7 +24,7 @@ export function room(overrides: Partial<RoomView> = {}): RoomView {
     status: 'waiting',
     hostId: 'alice',
     players: [ALICE],
-    settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' },
+    settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' },
     pendingUndo: null,
     undoRequestsLeft: [3, 3],
     claimableBy: null,

@@ -9,7 +9,7 @@ export const room: RoomView = {
   status: 'playing',
   hostId: 'p1',
   players: [player, other],
-  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' },
+  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' },
   pendingUndo: null,
   undoRequestsLeft: [3, 2],
   claimableBy: null,
@@ -40,7 +40,7 @@ type Payloads = { [K in keyof ServerToClientEvents]: Parameters<ServerToClientEv
 export const VALID: Payloads = {
   'room:playerJoined': { player: other, players: [player, other], room },
   'room:playerLeft': { playerId: 'p2', players: [player], hostId: 'p1', room },
-  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' }, room },
+  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' }, room },
   'room:playerReady': { playerId: 'p2', ready: true, players: [player, other], room },
   'room:gameStarting': { countdown: 3, room },
   'room:playerDisconnected': { playerId: 'p2', players: [player, { ...other, connected: false }], room, graceMs: 60_000 },
@@ -66,4 +66,5 @@ export const VALID: Payloads = {
   'game:undoWithdrawn': { requestId: 'r1' },
   'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
+  'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' }] },
 };

@@ -42,6 +42,9 @@ export function clockOf(timeControl: TimeControl): { initialMs: number; incremen
   return { initialMs: minutes * 60_000, incrementMs: seconds * 1000 };
 }
 
+/** Issue 14: a room is private (found by its code or link; the default) or public (listed in the lobby too). */
+export const ROOM_VISIBILITIES = ['private', 'public'] as const;
+
 // ---------------------------------------------------------------- shared shapes
 // Every payload type is the output of its schema in ./schemas (one schema per payload):
 // the parsers and the types cannot drift. Field comments are on the schemas.
@@ -49,10 +52,11 @@ export function clockOf(timeControl: TimeControl): { initialMs: number; incremen
 export type RoomBoardSize = v.InferOutput<typeof S.RoomBoardSizeSchema>;
 export type RoomStatus = v.InferOutput<typeof S.RoomStatusSchema>;
 export type TimeControl = v.InferOutput<typeof S.TimeControlSchema>;
-/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true), timeControl ('untimed'). */
+export type RoomVisibility = v.InferOutput<typeof S.VisibilitySchema>;
+/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true), timeControl ('untimed'), visibility ('private'). */
 export type RoomSettings = v.InferOutput<typeof S.RoomSettingsSchema>;
 
-export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' };
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' };
 
 export type PlayerView = v.InferOutput<typeof S.PlayerViewSchema>;
 export type PendingUndoView = v.InferOutput<typeof S.PendingUndoViewSchema>;
@@ -93,6 +97,8 @@ export const CLIENT_EVENTS = {
   rematch: 'room:rematch',
   withdrawUndo: 'game:withdrawUndo',
   claimVictory: 'game:claimVictory',
+  lobbySubscribe: 'lobby:subscribe',
+  lobbyUnsubscribe: 'lobby:unsubscribe',
 } as const;
 
 /** username: 1..20 characters after trim. */
@@ -141,6 +147,10 @@ export interface ClientToServerEvents {
   'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
   'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
+  /** Issue 14: the lobby's open games, please: lobby:openGames now and whenever the list changes. */
+  'lobby:subscribe': (payload: EmptyPayload, ack: AckCallback) => void;
+  /** Issue 14: no more lobby:openGames (the player entered a room or left the lobby). */
+  'lobby:unsubscribe': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -164,6 +174,7 @@ export const SERVER_EVENTS = {
   undoWithdrawn: 'game:undoWithdrawn',
   victoryClaimable: 'game:victoryClaimable',
   restarting: 'server:restarting',
+  openGames: 'lobby:openGames',
 } as const;
 
 export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
@@ -195,6 +206,10 @@ export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSc
 export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
+/** Issue 14: a public room waiting for an opponent, as the lobby lists it. */
+export type OpenGameView = v.InferOutput<typeof S.OpenGameViewSchema>;
+/** Issue 14: the open games, newest first, at most OPEN_GAMES_LIMIT. */
+export type OpenGamesPayload = v.InferOutput<typeof S.OpenGamesPayloadSchema>;
 
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
@@ -215,6 +230,7 @@ export interface ServerToClientEvents {
   'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
   'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
   'server:restarting': (payload: ServerRestartingPayload) => void;
+  'lobby:openGames': (payload: OpenGamesPayload) => void;
 }
 
 /** Events between server nodes: none (socket.io's third type parameter). */

@@ -59,7 +59,9 @@ describe('client payloads', () => {
     expect(parseUpdateSettings({ boardSize: 12 })).toEqual({ ok: false, error: 'boardSize must be 6, 8 or 10, got 12' });
     expect(parseUpdateSettings({ boardSize: ' 10' })).toMatchObject({ ok: false, error: expect.stringContaining('boardSize') });
     expect(parseUpdateSettings({ scoringMechanism: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('scoringMechanism') });
-    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism, rated or timeControl' });
+    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism, rated, timeControl or visibility' });
+    expect(parseUpdateSettings({ visibility: 'public' })).toEqual({ ok: true, value: { visibility: 'public' } });
+    expect(parseUpdateSettings({ visibility: 'open' })).toEqual({ ok: false, error: 'visibility must be private or public, got "open"' });
     expect(parseUpdateSettings({ timeControl: '3+2' })).toEqual({ ok: true, value: { timeControl: '3+2' } });
     expect(parseUpdateSettings({ timeControl: '2+1' })).toEqual({ ok: false, error: 'timeControl must be untimed, 1+1, 3+2, 5+3 or 10+5, got "2+1"' });
     expect(parseMove({ row: 2, col: 3 })).toEqual({ ok: true, value: { row: 2, col: 3 } });

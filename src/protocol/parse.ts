@@ -70,7 +70,7 @@ export const parseScoring = (value: unknown): Parsed<ScoringMechanism> => parseW
 export const parseCreateRoom = (input: unknown): Parsed<CreateRoomPayload> => parseWith(CreateRoomPayloadSchema, input);
 export const parseJoinRoom = (input: unknown): Parsed<JoinRoomPayload> => parseWith(JoinRoomPayloadSchema, input);
 export const parseSetReady = (input: unknown): Parsed<SetReadyPayload> => parseWith(SetReadyPayloadSchema, input);
-/** boardSize, scoringMechanism, rated and/or timeControl; at least one. (Whether a mode is offered is the server's rule.) */
+/** boardSize, scoringMechanism, rated, timeControl and/or visibility; at least one. (Whether a mode is offered is the server's rule.) */
 export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayload> => parseWith(UpdateSettingsPayloadSchema, input);
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
 export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);

@@ -32,6 +32,13 @@ describe('the page parses what the server sends', () => {
     const created = await call<Entered>(alice, 'room:create', { username: 'Alice' });
     const joined = await call<Entered>(bob, 'room:join', { code: created.room.code, username: 'Bob' });
     await call(alice, 'room:updateSettings', { boardSize: 8 });
+    // Issue 14: a client in the lobby hears the open games, a public room among them.
+    const lobby = await listening(heard);
+    const ruth = await h.client();
+    await call(ruth, 'room:create', { username: 'Ruth' });
+    await call(ruth, 'room:updateSettings', { visibility: 'public', timeControl: '5+3' });
+    expect(await call(lobby, 'lobby:subscribe')).toEqual({ success: true });
+    while (!heard.some((e) => e.name === 'lobby:openGames' && JSON.stringify(e.payload).includes('Ruth'))) await next(lobby, 'lobby:openGames');
     await call(alice, 'room:setReady', { ready: true });
     await call(bob, 'room:setReady', { ready: true });
     const started = next(bob, 'game:started');

@@ -3,14 +3,14 @@
  * log. Commands carry every random value (ids, token hashes) so that replaying the log gives
  * the same room; the time comes with each log entry.
  */
-import type { RoomBoardSize, TimeControl } from '../../../src/protocol';
+import type { RoomBoardSize, RoomVisibility, TimeControl } from '../../../src/protocol';
 
 export type Command =
   | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string }
   | { type: 'join'; playerId: string; username: string; userId: string | null; tokenHash: string }
   | { type: 'leave'; playerId: string }
   | { type: 'setReady'; playerId: string; ready: boolean }
-  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string; rated?: boolean; timeControl?: TimeControl }
+  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string; rated?: boolean; timeControl?: TimeControl; visibility?: RoomVisibility }
   | { type: 'start'; playerId: string }
   | { type: 'move'; playerId: string; row: number; col: number }
   | { type: 'requestUndo'; playerId: string; requestId: string }

@@ -12,6 +12,8 @@ import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, ROOM_CODE_LENGTH, SE
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
+import { LobbyFeed } from './lobby-feed';
+import { MemoryOpenGames, OpenListings, type OpenGameStore } from './open-games';
 import { OwnedRooms, playerRoom } from './owned-rooms';
 import type { Reply } from './reducer';
 import type { RoomClock } from './room-clock';
@@ -42,6 +44,10 @@ export interface GameServerOptions {
   claimAllAtStartup?: boolean;
   /** The time rooms run on: the system's, or a simulated one in tests of long deadlines. */
   clock?: RoomClock;
+  /** Issue 14: where the open games are listed (beside the leases in Postgres); in memory without a database. */
+  openGames?: OpenGameStore;
+  /** How often the lobby's open games are read (and changes pushed); 1000 ms by default. */
+  lobbyRefreshMs?: number;
 }
 
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
@@ -59,6 +65,8 @@ export class GameServer implements Games {
   private readonly leaseTiming: LeaseTiming;
   private readonly claimAll: boolean;
   private maintenance: NodeJS.Timeout | null = null;
+  private readonly listings: OpenListings;
+  private readonly lobby: LobbyFeed;
 
   constructor(
     private readonly io: GameIo,
@@ -78,6 +86,9 @@ export class GameServer implements Games {
     this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
     this.claimAll = options.claimAllAtStartup ?? true;
     const leases = options.leases ?? new MemoryLeases();
+    const openGames = options.openGames ?? new MemoryOpenGames();
+    this.listings = new OpenListings(openGames);
+    this.lobby = new LobbyFeed(io, openGames, options.lobbyRefreshMs);
     this.owned = new OwnedRooms(
       io,
       journal,
@@ -88,6 +99,8 @@ export class GameServer implements Games {
         left: (playerId, code) => this.unseatEverywhere(playerId, code),
         arrived: (roomIds) => this.bringBack(roomIds),
         notify: (notice) => this.router.cluster.notify(notice),
+        committed: (roomId, room) => this.listings.committed(roomId, room),
+        unowned: (roomId) => this.listings.forget(roomId),
       },
       options.clock,
     );
@@ -262,6 +275,11 @@ export class GameServer implements Games {
     }
   }
 
+  // ------------------------------------------------------------- open games (issue 14)
+
+  subscribeLobby = (socket: GameSocket) => this.lobby.subscribe(socket);
+  unsubscribeLobby = (socket: GameSocket) => this.lobby.unsubscribe(socket);
+
   // ------------------------------------------------------------- dropping and coming back
 
   /** The socket's transport is gone: the seat is kept for the grace period. */
@@ -314,6 +332,8 @@ export class GameServer implements Games {
 
   close(): void {
     if (this.maintenance) clearInterval(this.maintenance);
+    this.lobby.close();
+    this.listings.close();
     this.owned.close();
     this.seated.clear();
   }

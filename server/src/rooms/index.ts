@@ -18,10 +18,11 @@ import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
+import { PostgresOpenGames } from './open-games';
 import { newSessionId } from './session-ids';
 import { connect, type GameIo } from './transport';
 
-export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup'> {
+export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup' | 'openGames'> {
   engine: Rules;
   db?: Database;
   keys: Pick<Keys, 'verify'>;
@@ -68,6 +69,7 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
   const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, {
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
+    openGames: db ? new PostgresOpenGames(db, nodeId) : undefined,
     multiNode: adapter !== undefined,
     // The embedded database has one node: every room is its own.
     claimAllAtStartup: db?.kind !== 'postgres',

@@ -104,8 +104,9 @@ export class PostgresLeases implements Leases {
         [this.nodeId],
       );
       const rows = await tx.query<LeaseRow>(
+        // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
         `update game_server.room_leases l
-         set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval
+         set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
          from game_server.room_leases old
          where old.room_id = l.room_id and ($3 or l.owner = $1 or l.expires_at < now())
          ${CLAIMED}`,
@@ -118,8 +119,9 @@ export class PostgresLeases implements Leases {
   async claimExpired(limit: number): Promise<Lease[]> {
     // SKIP LOCKED: two nodes scanning at once never claim the same room.
     const rows = await this.db.query<LeaseRow>(
+      // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
       `update game_server.room_leases l
-       set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval
+       set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
        from (
          select room_id, expires_at from game_server.room_leases where expires_at < now() order by expires_at limit $3 for update skip locked
        ) old

@@ -26,7 +26,7 @@ describe('rooms', () => {
     const ack = await call<Entered>(s, 'room:create', { username: '  Alice  ' });
     expect(ack.success).toBe(true);
     expect(ack.room.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    expect(ack.room).toMatchObject({ status: 'waiting', isHost: true, hostId: ack.playerId, settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' } });
+    expect(ack.room).toMatchObject({ status: 'waiting', isHost: true, hostId: ack.playerId, settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' } });
     expect(ack.room.players).toEqual([{ id: ack.playerId, username: 'Alice', ready: false, connected: true, signedIn: false }]);
     expect(typeof ack.rejoinToken).toBe('string');
     s.disconnect();
@@ -66,7 +66,7 @@ describe('rooms', () => {
     expect(await call(guest, 'room:updateSettings', { boardSize: 8 })).toEqual({ success: false, error: 'Only the host can do that' });
     const updated = next<{ settings: Record<string, unknown> }>(guest, 'room:settingsUpdated');
     expect(await call(host, 'room:updateSettings', { boardSize: 8 })).toMatchObject({ success: true });
-    expect((await updated).settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed' });
+    expect((await updated).settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' });
     expect(await call(host, 'room:updateSettings', { scoringMechanism: 'expansion' })).toEqual({ success: false, error: 'Coming Soon' });
     expect(await call(host, 'room:updateSettings', { boardSize: 7 })).toMatchObject({ success: false, error: expect.stringContaining('boardSize') });
     expect(await call(host, 'room:updateSettings', {})).toMatchObject({ success: false });

@@ -47,6 +47,10 @@ export interface OwnedRoomsHooks {
   /** Rooms that just became this node's (start-up or takeover), after their 'restarted' step. */
   arrived(roomIds: string[]): void;
   notify(notice: NodeNotice): void;
+  /** Issue 14: a step of a room was committed (null: the room is gone); its open-game listing may change. */
+  committed(roomId: string, room: RoomState | null): void;
+  /** Issue 14: the room is no longer this node's (gone, lost or given up). */
+  unowned(roomId: string): void;
 }
 
 export class OwnedRooms {
@@ -99,6 +103,8 @@ export class OwnedRooms {
         const current = this.rooms.get(id) ?? live;
         for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, state, current);
         for (const playerId of step.left) if (state) this.hooks.left(playerId, state.code);
+        // The room as of this step (commits come in order); a room lost since has no more listing here.
+        if (step.room === null || this.rooms.has(id)) this.hooks.committed(id, step.room);
         return step.reply;
       },
       (error: unknown) => {
@@ -134,6 +140,7 @@ export class OwnedRooms {
     if (!live) return;
     if (live.timer) this.clock.clearTimer(live.timer);
     this.rooms.delete(id);
+    this.hooks.unowned(id);
     if (this.byCode.get(live.state.code) === id) this.byCode.delete(live.state.code);
     for (const m of live.state.members) if (this.byToken.get(m.tokenHash)?.roomId === id) this.byToken.delete(m.tokenHash);
   }

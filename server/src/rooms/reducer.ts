@@ -192,10 +192,12 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
     ...(change.boardSize === undefined ? {} : { boardSize: change.boardSize }),
     ...(change.rated === undefined ? {} : { rated: change.rated }),
     ...(change.timeControl === undefined ? {} : { timeControl: change.timeControl }),
+    ...(change.visibility === undefined ? {} : { visibility: change.visibility }),
   };
   // A player who said Ready said it to the old settings (say, a casual game now made rated): the
   // others are asked again, as on Board Game Arena. The host, who changed them, stays as they were.
-  const changed = (Object.keys(settings) as (keyof typeof settings)[]).some((key) => settings[key] !== room.settings[key]);
+  // Who may find the room (issue 14) is not the game they agreed to: it asks nobody again.
+  const changed = (Object.keys(settings) as (keyof typeof settings)[]).some((key) => key !== 'visibility' && settings[key] !== room.settings[key]);
   const members = changed ? room.members.map((m) => (m.id === room.hostId || !m.ready ? m : { ...m, ready: false })) : room.members;
   const next = set(draft, { ...room, settings, members });
   emit(draft, { event: 'room:settingsUpdated', payload: { settings: { ...settings }, room: roomView(next) } });

@@ -24,7 +24,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: Omit<GameServerOptions, 'engine' | 'db'> = {}, shared?: TestDatabase): Promise<Harness> {
+/** `nodeId` names the node among several sharing `shared`'s database (issue 13). */
+export async function startHarness(options: Omit<GameServerOptions, 'engine' | 'db'> & { nodeId?: string } = {}, shared?: TestDatabase): Promise<Harness> {
   const test = shared ?? (await pgliteForTests());
   const keys = await createKeys(SECRET);
   const http = createServer((_req, res) => res.writeHead(404).end());

@@ -59,6 +59,9 @@ export interface Games {
   as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack>;
   requestUndo(socket: GameSocket): Promise<Ack>;
   forfeit(socket: GameSocket): Promise<Ack>;
+  /** Issue 14: the lobby's open games for this socket, now and live (lobby:openGames). */
+  subscribeLobby(socket: GameSocket): Promise<Ack>;
+  unsubscribeLobby(socket: GameSocket): Promise<Ack>;
 }
 
 /** Wires one connection's events to the game server. */
@@ -93,6 +96,8 @@ export function connect(socket: GameSocket, games: Games): void {
   on('game:withdrawUndo', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'withdrawUndo', playerId })));
   on('game:forfeit', parseEmpty, () => games.forfeit(socket));
   on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
+  on('lobby:subscribe', parseEmpty, () => games.subscribeLobby(socket));
+  on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
   socket.on('disconnect', () => void games.disconnected(socket));
   void enter(socket, games);
 }

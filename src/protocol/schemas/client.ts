@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
-import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, WholeNumberSchema, must } from './common';
+import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
 /** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
@@ -40,8 +40,9 @@ export const UpdateSettingsPayloadSchema = v.pipe(
     scoringMechanism: v.optional(ScoringMechanismSchema),
     rated: v.optional(v.boolean()),
     timeControl: v.optional(TimeControlSchema),
+    visibility: v.optional(VisibilitySchema),
   }),
-  v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated or timeControl'),
+  v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated, timeControl or visibility'),
 );
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
@@ -93,6 +94,8 @@ export const CLIENT_PAYLOAD_SCHEMAS = {
   'game:forfeit': EmptyPayloadSchema,
   'game:withdrawUndo': EmptyPayloadSchema,
   'game:claimVictory': EmptyPayloadSchema,
+  'lobby:subscribe': EmptyPayloadSchema,
+  'lobby:unsubscribe': EmptyPayloadSchema,
 } as const;
 
 // ---------------------------------------------------------------- acknowledgements
@@ -122,4 +125,6 @@ export const ACK_SCHEMAS = {
   'game:forfeit': ack({}),
   'game:withdrawUndo': ack({}),
   'game:claimVictory': ack({}),
+  'lobby:subscribe': ack({}),
+  'lobby:unsubscribe': ack({}),
 } as const;

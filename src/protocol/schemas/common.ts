@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { SCORING_MECHANISMS } from '../../engine/types';
-import { ROOM_BOARD_SIZES, SERVER_ERRORS, TIME_CONTROLS } from '../messages';
+import { ROOM_BOARD_SIZES, ROOM_VISIBILITIES, SERVER_ERRORS, TIME_CONTROLS } from '../messages';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -80,6 +80,12 @@ export const RoomBoardSizeSchema = v.union(
 
 /** Issue 14: 'untimed', or minutes + Fischer increment in seconds (TIME_CONTROLS). */
 export const TimeControlSchema = v.picklist(TIME_CONTROLS, must('untimed, 1+1, 3+2, 5+3 or 10+5'));
+
+/**
+ * Issue 14: who may find a room. 'private' (the default): only with its code or link; 'public':
+ * also listed in the lobby's open games while it waits for an opponent.
+ */
+export const VisibilitySchema = v.picklist(ROOM_VISIBILITIES, must('private or public'));
 
 /** A whole number (cell coordinates). */
 export const WholeNumberSchema = v.pipe(v.number(must('a whole number')), v.integer(must('a whole number')));

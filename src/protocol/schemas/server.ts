@@ -1,6 +1,6 @@
 /** Server → client: one schema per event payload (the page parses them where they arrive). */
 import * as v from 'valibot';
-import { CountSchema, IdSchema, PlayerIndexSchema, must } from './common';
+import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, must } from './common';
 import { EnteredRoomSchema, GameStateViewSchema, MoveViewSchema, PlayerViewSchema, RoomSettingsSchema, RoomViewSchema, ScoresSchema } from './views';
 
 const players = v.array(PlayerViewSchema);
@@ -84,6 +84,30 @@ export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSch
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
 
+/**
+ * Issue 14: a public room waiting for an opponent, as the lobby lists it: what a stranger may
+ * see before joining (no player ids, no tokens), and the code that joins it.
+ */
+export const OpenGameViewSchema = v.object({
+  code: IdSchema,
+  /** The host's username. */
+  host: v.string(),
+  /** The host's rating when they are signed in; null for an anonymous host. */
+  hostRating: v.optional(v.nullable(v.number()), null),
+  boardSize: RoomBoardSizeSchema,
+  scoringMechanism: ScoringMechanismSchema,
+  rated: v.boolean(),
+  timeControl: TimeControlSchema,
+});
+
+/** How many open games a lobby is sent at most (the newest): a flood of public rooms cannot bloat it. */
+export const OPEN_GAMES_LIMIT = 50;
+
+/** lobby:openGames: the open games, newest first; sent on lobby:subscribe and whenever the list changes. */
+export const OpenGamesPayloadSchema = v.object({
+  games: v.pipe(v.array(OpenGameViewSchema), v.maxLength(OPEN_GAMES_LIMIT, must(`at most ${OPEN_GAMES_LIMIT} games`))),
+});
+
 /** The payload of each server event. */
 export const SERVER_EVENT_SCHEMAS = {
   'room:playerJoined': PlayerJoinedPayloadSchema,
@@ -104,4 +128,5 @@ export const SERVER_EVENT_SCHEMAS = {
   'game:undoWithdrawn': UndoWithdrawnPayloadSchema,
   'game:victoryClaimable': VictoryClaimablePayloadSchema,
   'server:restarting': ServerRestartingPayloadSchema,
+  'lobby:openGames': OpenGamesPayloadSchema,
 } as const;

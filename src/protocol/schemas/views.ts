@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { boardStateToJson, parseBoardState } from '../../engine/boardState';
-import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, WholeNumberSchema, must } from './common';
+import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
 
 export { TimeControlSchema };
 
@@ -21,6 +21,8 @@ export const RoomSettingsSchema = v.object({
   rated: v.optional(v.boolean(), true),
   /** Issue 14: the host's choice; 'untimed' (the default) has no clocks. */
   timeControl: v.optional(TimeControlSchema, 'untimed'),
+  /** Issue 14: the host's choice; 'public' lists the waiting room in the lobby's open games. */
+  visibility: v.optional(VisibilitySchema, 'private'),
 });
 
 export const PlayerViewSchema = v.object({

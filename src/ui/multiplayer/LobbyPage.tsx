@@ -9,9 +9,11 @@ import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { useOnline } from '../offline/useOnline';
+import { OpenGames } from './OpenGames';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
+import { useOpenGames } from './useOpenGames';
 import { useRoom } from './useRoom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -76,6 +78,9 @@ function Lobby() {
   const waiting = busy || !connected;
   const hasName = username.trim() !== '';
   const hasCode = code.trim() !== '';
+  // Not while a join is under way: one that fails may leave the page connected to another node
+  // (issue 13), whose lobby it then subscribes to.
+  const openGames = useOpenGames(connected && !context.isJoiningRoom);
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -149,6 +154,8 @@ function Lobby() {
           </button>
         </div>
       </form>
+      {/* Issue 14: one click joins under the name above; without one the lobby asks for it. */}
+      <OpenGames games={openGames} disabled={waiting} join={(open) => send({ type: 'room.join', code: open, username })} />
     </section>
   );
 }

@@ -98,6 +98,19 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           <p id="mp-time-control-hint" className="multiplayer-settings-hint">
             Minutes each + seconds added per move. A player out of time loses.
           </p>
+          <label htmlFor="mp-visibility">Visibility</label>
+          <select
+            id="mp-visibility"
+            aria-describedby="mp-visibility-hint"
+            value={roomSettings.visibility === 'public' ? 'public' : 'private'}
+            onChange={(e) => send({ type: 'settings.update', settings: { visibility: e.target.value === 'public' ? 'public' : 'private' } })}
+          >
+            <option value="private">Private</option>
+            <option value="public">Public</option>
+          </select>
+          <p id="mp-visibility-hint" className="multiplayer-settings-hint">
+            A public room is listed in the lobby's open games until an opponent joins.
+          </p>
         </fieldset>
       )}
       {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
@@ -136,6 +149,8 @@ function SettingsSummary({ settings }: { settings: RoomSettings }) {
       <dd>{settings.rated === false ? 'Casual' : 'Rated'}</dd>
       <dt>Time Control</dt>
       <dd>{timeControlName(settings.timeControl)}</dd>
+      <dt>Visibility</dt>
+      <dd>{settings.visibility === 'public' ? 'Public' : 'Private'}</dd>
     </dl>
   );
 }
