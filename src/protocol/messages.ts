@@ -91,6 +91,8 @@ export const CLIENT_EVENTS = {
   rematch: 'room:rematch',
   withdrawUndo: 'game:withdrawUndo',
   claimVictory: 'game:claimVictory',
+  joinPool: 'pool:join',
+  leavePool: 'pool:leave',
 } as const;
 
 /** username: 1..20 characters after trim. */
@@ -104,6 +106,8 @@ export type UpdateSettingsPayload = v.InferOutput<typeof S.UpdateSettingsPayload
 export type MovePayload = v.InferOutput<typeof S.MovePayloadSchema>;
 export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema>;
 export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
+/** Issue 14, quick play: the lobby's username, the board size and the time control to be paired for. */
+export type JoinPoolPayload = v.InferOutput<typeof S.JoinPoolPayloadSchema>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
 
@@ -139,6 +143,14 @@ export interface ClientToServerEvents {
   'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
   'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
+  /**
+   * Issue 14, quick play (lichess's quick pairing): into the pool for an opponent with the same
+   * board size and time control (signed-in players within a rating band that widens as they
+   * wait). `rated`: whether the game will be (both signed in). Paired, both hear pool:paired.
+   */
+  'pool:join': (payload: JoinPoolPayload, ack: AckCallback<{ rated: boolean }>) => void;
+  /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
+  'pool:leave': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -162,6 +174,7 @@ export const SERVER_EVENTS = {
   undoWithdrawn: 'game:undoWithdrawn',
   victoryClaimable: 'game:victoryClaimable',
   restarting: 'server:restarting',
+  poolPaired: 'pool:paired',
 } as const;
 
 export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
@@ -192,6 +205,8 @@ export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSc
 export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
+/** Issue 14: paired by quick play into room `code`: enter it with room:rejoin and this token. */
+export type PoolPairedPayload = v.InferOutput<typeof S.PoolPairedPayloadSchema>;
 
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
@@ -212,6 +227,7 @@ export interface ServerToClientEvents {
   'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
   'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
   'server:restarting': (payload: ServerRestartingPayload) => void;
+  'pool:paired': (payload: PoolPairedPayload) => void;
 }
 
 /** Events between server nodes: none (socket.io's third type parameter). */

@@ -18,6 +18,7 @@ import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
+import { PostgresPool } from './pool-store';
 import { newSessionId } from './session-ids';
 import { connect, type GameIo } from './transport';
 
@@ -68,6 +69,8 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
   const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, {
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
+    // Issue 14: quick play's pool, shared by the nodes through the database.
+    pool: options.pool ?? (db ? new PostgresPool(db, nodeId, options.leaseTiming) : undefined),
     multiNode: adapter !== undefined,
     // The embedded database has one node: every room is its own.
     claimAllAtStartup: db?.kind !== 'postgres',

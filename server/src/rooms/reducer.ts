@@ -11,6 +11,7 @@
  */
 import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../src/protocol';
 import type { Command } from './commands';
+import { openPairedRoom, startsByItself } from './paired';
 import { bothMoved, finish, play } from './play';
 import { freshGame, gameView, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
 import { current, emit, entered, set, withMember, type Draft, type Reply, type Step } from './step';
@@ -112,6 +113,7 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     set(draft, newRoom(command.roomId, command.code, host));
     return entered(current(draft), host.id);
   }
+  if (command.type === 'paired') return room ? { success: false, error: E.alreadyInRoom } : openPairedRoom(draft, command, now, config);
   if (!room) return { success: false, error: E.roomNotFound };
   if (command.type === 'tick') return { success: true };
   if (command.type === 'restarted') return restarted(draft, room, now, config);
@@ -132,7 +134,7 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     case 'dropped':
       return dropped(draft, room, member, now, config);
     case 'back':
-      return back(draft, room, member);
+      return back(draft, room, member, now, config);
     default:
       return play(draft, room, command, now, config);
   }
@@ -263,11 +265,13 @@ function dropped(draft: Draft, room: RoomState, member: Member, now: number, con
   return { success: true };
 }
 
-function back(draft: Draft, room: RoomState, member: Member): Reply {
+function back(draft: Draft, room: RoomState, member: Member, now: number, config: RoomConfig): Reply {
   if (member.connected) return entered(room, member.id);
   const next = set(draft, withMember(room, member.id, { connected: true, awayUntil: null }));
   emit(draft, { event: 'room:playerReconnected', payload: { playerId: member.id, players: next.members.map(playerView), room: roomView(next) } });
-  return entered(next, member.id);
+  // A room of quick play starts once both paired players are in (issue 14).
+  if (startsByItself(next)) beginCountdown(draft, next, now, config);
+  return entered(current(draft), member.id);
 }
 
 /** After a restart: everyone is away with a fresh grace period; the game's clocks start again. */

@@ -56,6 +56,9 @@ export const RejoinPayloadSchema = v.object({
   rejoinToken: v.pipe(IdSchema, v.maxLength(200, must('at most 200 characters'))),
 });
 
+/** Issue 14, quick play: the pool's board size and time control, and the name to play under. */
+export const JoinPoolPayloadSchema = v.object({ username: UsernameSchema, boardSize: RoomBoardSizeSchema, timeControl: TimeControlSchema });
+
 const isEmpty = (input: unknown) =>
   input === undefined || input === null || (typeof input === 'object' && !Array.isArray(input) && Object.keys(input).length === 0);
 
@@ -93,6 +96,8 @@ export const CLIENT_PAYLOAD_SCHEMAS = {
   'game:forfeit': EmptyPayloadSchema,
   'game:withdrawUndo': EmptyPayloadSchema,
   'game:claimVictory': EmptyPayloadSchema,
+  'pool:join': JoinPoolPayloadSchema,
+  'pool:leave': EmptyPayloadSchema,
 } as const;
 
 // ---------------------------------------------------------------- acknowledgements
@@ -122,4 +127,6 @@ export const ACK_SCHEMAS = {
   'game:forfeit': ack({}),
   'game:withdrawUndo': ack({}),
   'game:claimVictory': ack({}),
+  'pool:join': ack({ rated: v.boolean() }),
+  'pool:leave': ack({}),
 } as const;

@@ -83,6 +83,9 @@ export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSch
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
 
+/** Issue 14: paired by quick play into room `code`; the page enters it with room:rejoin and this token. */
+export const PoolPairedPayloadSchema = v.object({ code: IdSchema, rejoinToken: IdSchema });
+
 /** The payload of each server event. */
 export const SERVER_EVENT_SCHEMAS = {
   'room:playerJoined': PlayerJoinedPayloadSchema,
@@ -103,4 +106,5 @@ export const SERVER_EVENT_SCHEMAS = {
   'game:undoWithdrawn': UndoWithdrawnPayloadSchema,
   'game:victoryClaimable': VictoryClaimablePayloadSchema,
   'server:restarting': ServerRestartingPayloadSchema,
+  'pool:paired': PoolPairedPayloadSchema,
 } as const;
