@@ -57,14 +57,14 @@ describe('quick play', () => {
     expect(b.code).toBe(a.code);
     expect(a.rejoinToken).not.toBe(b.rejoinToken);
 
-    const started = [next<Started>(alice, 'game:started'), next<Started>(bob, 'game:started')];
+    const started = Promise.all([next<Started>(alice, 'game:started'), next<Started>(bob, 'game:started')]);
     const countdown = next<{ countdown: number }>(bob, 'room:gameStarting');
     const aliceIn = await comeIn(alice, a);
     expect(aliceIn).toMatchObject({ success: true, room: { code: a.code, status: 'waiting' } });
     expect(aliceIn.room.settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2' });
     expect(await comeIn(bob, b)).toMatchObject({ success: true, room: { code: a.code, status: 'starting' } });
     expect((await countdown).countdown).toBe(3);
-    const [forAlice, forBob] = await Promise.all(started);
+    const [forAlice, forBob] = await started;
     expect(forAlice.room.status).toBe('playing');
     expect(forAlice.gameState.boardState.gridWidth).toBe(8);
     expect(forBob.gameState.seats.map((s) => s.username).sort()).toEqual(['Alice', 'Bob']);

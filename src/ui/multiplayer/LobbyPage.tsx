@@ -9,6 +9,7 @@ import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { useOnline } from '../offline/useOnline';
+import { QuickPlayPanel } from './QuickPlayPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
@@ -29,6 +30,7 @@ export default function LobbyPage() {
 
   const home = () => {
     if (context.currentRoom) send({ type: 'room.leave' });
+    if (context.pool) send({ type: 'pool.leave' });
     navigate('/home');
   };
 
@@ -73,9 +75,12 @@ function Lobby() {
   const [code, setCode] = useState(() => invitedCode(params.get('room')));
   const invited = code !== '';
   const connected = context.isConnected;
-  const waiting = busy || !connected;
+  // Looking for an opponent (quick play) is the one thing under way until paired or cancelled.
+  const waiting = busy || !connected || context.pool !== null;
   const hasName = username.trim() !== '';
   const hasCode = code.trim() !== '';
+  // Away from the lobby's forms (another page, offline) nobody is looking for an opponent.
+  useEffect(() => () => send({ type: 'pool.leave' }), [send]);
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -149,6 +154,7 @@ function Lobby() {
           </button>
         </div>
       </form>
+      <QuickPlayPanel username={username} context={context} busy={busy} send={send} />
     </section>
   );
 }
