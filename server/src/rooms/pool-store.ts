@@ -23,8 +23,14 @@ export interface PoolStore {
   leave(socketId: string): Promise<boolean>;
   /** Every pair the widened rating bands allow by `now`, taken out of the pool. */
   sweep(now: number): Promise<Pair[]>;
-  /** Keeps this node's entries alive. */
-  renew(): Promise<void>;
+  /** Entries taken out for a pair whose room could not be opened: back as they were, to be paired again. */
+  putBack(entries: PoolEntry[]): Promise<void>;
+  /**
+   * Keeps this node's entries of the sockets still waiting alive, and takes out the others (a
+   * socket that went while its entry was being written or put back): never a ghost. The sockets
+   * are read under the pool's lock, so an entry written meanwhile is of a socket among them.
+   */
+  renew(waitingHere: () => string[]): Promise<void>;
   /** Takes this node's entries out: at start-up (its sockets are gone) and when stopping. */
   clearNode(): Promise<void>;
 }
@@ -54,7 +60,16 @@ export class MemoryPool implements PoolStore {
     return Promise.resolve(pairs);
   }
 
-  renew = () => Promise.resolve();
+  putBack(entries: PoolEntry[]): Promise<void> {
+    for (const entry of entries) this.entries.set(entry.socketId, entry);
+    return Promise.resolve();
+  }
+
+  renew(waitingHere: () => string[]): Promise<void> {
+    const alive = new Set(waitingHere());
+    for (const id of this.entries.keys()) if (!alive.has(id)) this.entries.delete(id);
+    return Promise.resolve();
+  }
 
   clearNode(): Promise<void> {
     this.entries.clear();
@@ -114,11 +129,22 @@ export class PostgresPool implements PoolStore {
         await tx.query(`delete from game_server.quick_play_pool where socket_id = $1`, [partner.socketId]);
         return { paired: [partner, entry] };
       }
-      await tx.query(
-        `insert into game_server.quick_play_pool (${COLUMNS}, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9::interval)`,
-        [entry.socketId, entry.node, entry.username, entry.userId, entry.rating, entry.boardSize, entry.timeControl, entry.since, this.ttl],
-      );
+      await this.insert(tx, entry);
       return { waiting: entry };
+    });
+  }
+
+  private insert(tx: Queryable, entry: PoolEntry): Promise<unknown> {
+    return tx.query(
+      `insert into game_server.quick_play_pool (${COLUMNS}, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9::interval)
+       on conflict (socket_id) do nothing`,
+      [entry.socketId, entry.node, entry.username, entry.userId, entry.rating, entry.boardSize, entry.timeControl, entry.since, this.ttl],
+    );
+  }
+
+  async putBack(entries: PoolEntry[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const entry of entries) await this.insert(tx, entry);
     });
   }
 
@@ -139,8 +165,12 @@ export class PostgresPool implements PoolStore {
     });
   }
 
-  async renew(): Promise<void> {
-    await this.db.query(`update game_server.quick_play_pool set expires_at = now() + $2::interval where node = $1`, [this.nodeId, this.ttl]);
+  renew(waitingHere: () => string[]): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(LOCK);
+      await tx.query(`delete from game_server.quick_play_pool where node = $1 and not (socket_id = any($2::text[]))`, [this.nodeId, waitingHere()]);
+      await tx.query(`update game_server.quick_play_pool set expires_at = now() + $2::interval where node = $1`, [this.nodeId, this.ttl]);
+    });
   }
 
   async clearNode(): Promise<void> {

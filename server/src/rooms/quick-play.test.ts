@@ -131,6 +131,14 @@ describe('quick play', () => {
     ghost.disconnect();
     // The disconnect reaches the server a moment later; the next player arrives after it.
     await expect.poll(() => h.db.query(`select 1 from game_server.quick_play_pool where username = 'Ghost'`), { timeout: 10_000 }).toEqual([]);
+    // An entry of this node whose socket went while it was being written: the next sweep takes it out.
+    await h.db.query(
+      `insert into game_server.quick_play_pool (socket_id, node, username, board_size, time_control, since_ms, expires_at)
+       values ('gone-socket', $1, 'Gone', 8, 'untimed', $2, now() + interval '1 minute')`,
+      [h.games.game.nodeId, clock],
+    );
+    await h.games.game.quickPlay.sweep();
+    expect(await h.db.query(`select 1 from game_server.quick_play_pool where username = 'Gone'`)).toEqual([]);
     const bob = await h.client();
     await enter(bob, 'Bob', { boardSize: 8, timeControl: 'untimed' });
     expect(await pairedSoon(bob)).toBe(false);

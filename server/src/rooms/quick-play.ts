@@ -64,8 +64,15 @@ export class QuickPlay {
   }
 
   private async pair(pair: Pair): Promise<void> {
-    const opened = await this.open(pair);
-    if (!opened) return;
+    const opened = await this.open(pair).catch((error: unknown) => {
+      console.error('quick play: opening the room of a pair failed:', (error as Error).message);
+      return null;
+    });
+    if (!opened) {
+      // Both wait on, as they were: the next sweep pairs them again (once the database answers).
+      await this.store.putBack(pair).catch((error: unknown) => console.error('quick play: putting a pair back failed:', (error as Error).message));
+      return;
+    }
     pair.forEach((entry, i) => {
       const local = this.io.sockets.sockets.get(entry.socketId);
       if (local) local.data.inPool = false;
@@ -74,10 +81,17 @@ export class QuickPlay {
     });
   }
 
+  /** This node's sockets that are looking for an opponent. */
+  private waitingHere(): string[] {
+    const ids: string[] = [];
+    for (const socket of this.io.sockets.sockets.values()) if (socket.data.inPool && socket.connected) ids.push(socket.id);
+    return ids;
+  }
+
   /** Renews this node's entries and pairs the players whom their widened bands now allow. */
   sweep(): Promise<number> {
     this.sweeping ??= (async () => {
-      await this.store.renew();
+      await this.store.renew(() => this.waitingHere());
       const pairs = await this.store.sweep(this.now());
       for (const pair of pairs) await this.pair(pair);
       return pairs.length;
