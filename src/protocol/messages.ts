@@ -269,4 +269,6 @@ export const SERVER_ERRORS = {
   cannotClaim: 'You cannot claim victory yet',
   restarting: 'The server is restarting: try again in a moment',
   unavailable: 'The game server cannot save moves right now: try again in a moment',
+  /** Issue 14: the settings of a room of quick play are the ones both players were paired for. */
+  pairedSettings: 'A quick-play game keeps the settings it was paired with',
 } as const;

@@ -86,6 +86,11 @@ describe('the room of a pair', () => {
     expect(second.room!.status).toBe('starting');
     expect(second.events.map((e) => e.event)).toEqual(['room:playerReconnected', 'room:gameStarting']);
     expect(reduce(second.room, paired, T0 + 300, config).reply).toMatchObject({ success: false });
+    // The settings are the ones both were paired for: the host cannot change them.
+    expect(reduce(first.room, { type: 'updateSettings', playerId: 'p0', rated: false }, T0 + 150, config).reply).toEqual({
+      success: false,
+      error: 'A quick-play game keeps the settings it was paired with',
+    });
   });
 
   it('a paired player who never comes loses the seat after the grace period; the other stays', () => {

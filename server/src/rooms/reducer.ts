@@ -173,6 +173,7 @@ function setReady(draft: Draft, room: RoomState, member: Member, ready: boolean)
 function updateSettings(draft: Draft, room: RoomState, member: Member, change: Extract<Command, { type: 'updateSettings' }>): Reply {
   if (room.hostId !== member.id) return { success: false, error: E.notHost };
   if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
+  if (room.quickPlay) return { success: false, error: E.pairedSettings };
   if (change.scoringMechanism !== undefined && change.scoringMechanism !== 'connection') return { success: false, error: E.comingSoon };
   const settings = {
     ...room.settings,
