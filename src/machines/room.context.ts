@@ -13,8 +13,10 @@ import {
   type PendingUndoView,
   type PlayerView,
   type RatingChange,
+  type RoomBoardSize,
   type RoomSettings,
   type RoomStatus,
+  type TimeControl,
   type ServerToClientEvents,
   type UpdateSettingsPayload,
 } from '../protocol/messages';
@@ -36,6 +38,7 @@ export const ERRORS = {
   rematch: 'Failed to request a rematch',
   withdrawUndo: 'Failed to withdraw the undo request',
   claimVictory: 'Failed to claim victory',
+  pool: 'Failed to look for an opponent',
 } as const;
 
 /** The non-blocking notice while the server restarts (server:restarting) until the socket is back. */
@@ -67,6 +70,16 @@ export interface CurrentRoom {
   isHost: boolean;
 }
 
+/** Issue 14, quick play: in the pool, looking for an opponent with these settings. */
+export interface LookingForOpponent {
+  boardSize: RoomBoardSize;
+  timeControl: TimeControl;
+  /** Whether the game will be rated (the player is signed in). */
+  rated: boolean;
+  /** When the server put the player in the pool (local clock), for the time waited. */
+  since: number;
+}
+
 export interface RoomContext {
   isConnected: boolean;
   connectionError: string | null; // the error area's text (SPEC §8 "Lobby" and "Game")
@@ -93,6 +106,8 @@ export interface RoomContext {
   /** When each absent player's grace period ends (local clock), from room:playerDisconnected. */
   awayUntil: Record<string, number>;
   inFlight: (Outgoing & { fallback: string | null }) | null; // null fallback: only logged
+  /** Issue 14: looking for an opponent (quick play); null otherwise. */
+  pool: LookingForOpponent | null;
 }
 
 /** Server events as machine events: the protocol's name and payload. */
@@ -122,6 +137,9 @@ export type RoomEvent =
   /** The lobby's fields: a create or join was attempted (Enter, leaving the field) without this one. */
   | { type: 'lobby.missing'; field: 'username' | 'roomCode' }
   | { type: 'rematch.request' }
+  /** Issue 14, quick play: "Play online" with these settings, and its Cancel. */
+  | { type: 'pool.join'; username: string; boardSize: RoomBoardSize; timeControl: TimeControl }
+  | { type: 'pool.leave' }
   | { type: 'error.clear' };
 
 /**
@@ -172,4 +190,5 @@ export const initialRoomContext: RoomContext = {
   rejoinToken: null,
   awayUntil: {},
   inFlight: null,
+  pool: null,
 };

@@ -79,6 +79,8 @@ export const roomMachine = setup({
     'in a room now': ({ context }) => context.currentRoom !== null,
     'rematch allowed': ({ context }) => ['open', 'offered'].includes(rematchOf(context)),
     playing: ({ context }) => context.currentRoom?.status === 'playing',
+    'in the pool': ({ context }) => context.pool !== null,
+    'not in a room': ({ context }) => context.currentRoom === null,
     acknowledged: ({ event }) => (event as { output?: Ack<object> }).output?.success === true,
   },
   actions: {
@@ -228,6 +230,8 @@ export const roomMachine = setup({
                 hostId: null,
                 players: [],
                 localPlayerId: null,
+                // The server took a dropped socket out of the pool.
+                pool: null,
               })),
             },
           },
@@ -239,6 +243,24 @@ export const roomMachine = setup({
       on: {
         'room.leave': { target: '.idle', actions: ['forfeit if playing', 'tell the server we left', 'leave'] },
         'socket.disconnected': '.idle',
+        // Issue 14, quick play: Cancel is one click; the server is told, the page stops looking at once.
+        'pool.leave': {
+          guard: 'in the pool',
+          actions: [assign({ pool: null }), spawnChild('request', { input: { event: 'pool:leave', payload: {} } })],
+        },
+        // Paired: into the room with the token sent, whatever else was under way (a Cancel too late).
+        'pool:paired': {
+          guard: 'not in a room',
+          target: '.busy',
+          reenter: true,
+          actions: [
+            assign({ pool: null }),
+            {
+              type: 'begin',
+              params: ({ event }) => ({ event: 'room:rejoin', payload: { rejoinToken: event.payload.rejoinToken }, fallback: ERRORS.join }),
+            },
+          ],
+        },
         'game:forfeited': {
           // Only in a room: the player who forfeited by leaving has gone already.
           guard: 'in a room now',
@@ -279,6 +301,21 @@ export const roomMachine = setup({
                     event: 'room:join',
                     payload: { code: code.trim().toUpperCase(), username: username.trim() },
                     fallback: ERRORS.join,
+                  }),
+                },
+              },
+            ],
+            'pool.join': [
+              { guard: 'username is blank', actions: assign({ connectionError: ERRORS.username }) },
+              {
+                guard: 'connected',
+                target: 'busy',
+                actions: {
+                  type: 'begin',
+                  params: ({ event: { username, boardSize, timeControl } }) => ({
+                    event: 'pool:join',
+                    payload: { username: username.trim(), boardSize, timeControl },
+                    fallback: ERRORS.pool,
                   }),
                 },
               },

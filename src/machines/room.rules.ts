@@ -8,6 +8,7 @@ import {
   type EnteredRoom,
   type FinishReason,
   type GameStateView,
+  type JoinPoolPayload,
   type PendingUndoView,
   type RoomStatus,
   type RoomView,
@@ -218,8 +219,12 @@ export function failureText(outcome: unknown, fallback: string): string {
 }
 
 /** What a successful acknowledgement changes, by the event it answers. */
-export function applyAck(context: RoomContext, { event }: Outgoing, ack: Record<string, unknown>): Partial<RoomContext> {
+export function applyAck(context: RoomContext, { event, payload }: Outgoing, ack: Record<string, unknown>): Partial<RoomContext> {
   switch (event) {
+    case 'pool:join': {
+      const { boardSize, timeControl } = payload as JoinPoolPayload;
+      return { pool: { boardSize, timeControl, rated: ack.rated === true, since: Date.now() } };
+    }
     case 'room:create':
     case 'room:join':
     case 'room:rejoin':

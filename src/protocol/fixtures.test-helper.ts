@@ -67,4 +67,5 @@ export const VALID: Payloads = {
   'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
   'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' }] },
+  'pool:paired': { code: 'K3XQ9A', rejoinToken: 'tok' },
 };

@@ -99,6 +99,8 @@ export const CLIENT_EVENTS = {
   claimVictory: 'game:claimVictory',
   lobbySubscribe: 'lobby:subscribe',
   lobbyUnsubscribe: 'lobby:unsubscribe',
+  joinPool: 'pool:join',
+  leavePool: 'pool:leave',
 } as const;
 
 /** username: 1..20 characters after trim. */
@@ -112,6 +114,8 @@ export type UpdateSettingsPayload = v.InferOutput<typeof S.UpdateSettingsPayload
 export type MovePayload = v.InferOutput<typeof S.MovePayloadSchema>;
 export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema>;
 export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
+/** Issue 14, quick play: the lobby's username, the board size and the time control to be paired for. */
+export type JoinPoolPayload = v.InferOutput<typeof S.JoinPoolPayloadSchema>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
 
@@ -151,6 +155,14 @@ export interface ClientToServerEvents {
   'lobby:subscribe': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 14: no more lobby:openGames (the player entered a room or left the lobby). */
   'lobby:unsubscribe': (payload: EmptyPayload, ack: AckCallback) => void;
+  /**
+   * Issue 14, quick play (lichess's quick pairing): into the pool for an opponent with the same
+   * board size and time control (signed-in players within a rating band that widens as they
+   * wait). `rated`: whether the game will be (both signed in). Paired, both hear pool:paired.
+   */
+  'pool:join': (payload: JoinPoolPayload, ack: AckCallback<{ rated: boolean }>) => void;
+  /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
+  'pool:leave': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -175,6 +187,7 @@ export const SERVER_EVENTS = {
   victoryClaimable: 'game:victoryClaimable',
   restarting: 'server:restarting',
   openGames: 'lobby:openGames',
+  poolPaired: 'pool:paired',
 } as const;
 
 export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
@@ -210,6 +223,8 @@ export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPay
 export type OpenGameView = v.InferOutput<typeof S.OpenGameViewSchema>;
 /** Issue 14: the open games, newest first, at most OPEN_GAMES_LIMIT. */
 export type OpenGamesPayload = v.InferOutput<typeof S.OpenGamesPayloadSchema>;
+/** Issue 14: paired by quick play into room `code`: enter it with room:rejoin and this token. */
+export type PoolPairedPayload = v.InferOutput<typeof S.PoolPairedPayloadSchema>;
 
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
@@ -231,6 +246,7 @@ export interface ServerToClientEvents {
   'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
   'server:restarting': (payload: ServerRestartingPayload) => void;
   'lobby:openGames': (payload: OpenGamesPayload) => void;
+  'pool:paired': (payload: PoolPairedPayload) => void;
 }
 
 /** Events between server nodes: none (socket.io's third type parameter). */
@@ -272,4 +288,6 @@ export const SERVER_ERRORS = {
   cannotClaim: 'You cannot claim victory yet',
   restarting: 'The server is restarting: try again in a moment',
   unavailable: 'The game server cannot save moves right now: try again in a moment',
+  /** Issue 14: the settings of a room of quick play are the ones both players were paired for. */
+  pairedSettings: 'A quick-play game keeps the settings it was paired with',
 } as const;

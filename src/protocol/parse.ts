@@ -15,6 +15,7 @@ import type {
   EmptyPayload,
   GameStateView,
   HandshakeAuth,
+  JoinPoolPayload,
   JoinRoomPayload,
   MovePayload,
   PlayerView,
@@ -32,6 +33,7 @@ import {
   EmptyPayloadSchema,
   GameStateViewSchema,
   HandshakeAuthSchema,
+  JoinPoolPayloadSchema,
   JoinRoomPayloadSchema,
   MovePayloadSchema,
   PlayerViewSchema,
@@ -76,6 +78,8 @@ export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayloa
 export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);
 export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => parseWith(RespondUndoPayloadSchema, input);
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
+/** Issue 14, quick play: username, board size (6, 8, 10) and time control (TIME_CONTROLS). */
+export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
 /** Events without data: nothing, or an empty object. */
 export const parseEmpty = (input: unknown): Parsed<EmptyPayload> => parseWith(EmptyPayloadSchema, input);
 

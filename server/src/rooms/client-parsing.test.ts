@@ -72,6 +72,14 @@ describe('the page parses what the server sends', () => {
     await call(alice, 'room:leave', {});
     await left;
 
+    // Issue 14: two players paired by quick play.
+    const erin = await listening(heard);
+    const frank = await listening(heard);
+    const paired = next(frank, 'pool:paired');
+    await call(erin, 'pool:join', { username: 'Erin', boardSize: 6, timeControl: '5+3' });
+    await call(frank, 'pool:join', { username: 'Frank', boardSize: 6, timeControl: '5+3' });
+    await paired;
+
     // An idle player: the opponent may claim victory; then the server shuts down.
     const carol = await listening(heard, {}, idle);
     const dave = await listening(heard, {}, idle);

@@ -7,6 +7,11 @@ import type { RoomBoardSize, RoomVisibility, TimeControl } from '../../../src/pr
 
 export type Command =
   | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string }
+  /**
+   * Issue 14, quick play: a new room for two players the pool paired, player 0 first, both ready;
+   * each is away until they come back with their rejoin token, and the game counts down then.
+   */
+  | { type: 'paired'; roomId: string; code: string; settings: PairedSettings; players: [Entrant, Entrant] }
   | { type: 'join'; playerId: string; username: string; userId: string | null; tokenHash: string }
   | { type: 'leave'; playerId: string }
   | { type: 'setReady'; playerId: string; ready: boolean }
@@ -30,6 +35,21 @@ export type Command =
   | { type: 'restarted'; lastAt?: number }
   /** A deadline is due (the reducer applies every due deadline before any command). */
   | { type: 'tick' };
+
+/** A player entering a room: the ids and token hash the command carries. */
+export interface Entrant {
+  playerId: string;
+  username: string;
+  userId: string | null;
+  tokenHash: string;
+}
+
+/** What the pool chose for a paired room: its board size and time control; rated when both are signed in. */
+export interface PairedSettings {
+  boardSize: RoomBoardSize;
+  timeControl: TimeControl;
+  rated: boolean;
+}
 
 export type CommandType = Command['type'];
 

@@ -9,17 +9,20 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
 import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, ROOM_CODE_LENGTH, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
-import type { Command, PlayerCommand } from './commands';
+import type { Command, Entrant, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
 import { LobbyFeed } from './lobby-feed';
 import { MemoryOpenGames, OpenListings, type OpenGameStore } from './open-games';
 import { OwnedRooms, playerRoom } from './owned-rooms';
+import { MemoryPool, type Pair, type PoolStore } from './pool-store';
+import { QuickPlay, type Opened } from './quick-play';
 import type { Reply } from './reducer';
 import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
+import type { JoinPoolPayload } from '../../../src/protocol';
 
 export interface GameServerOptions {
   engine: Rules;
@@ -48,6 +51,10 @@ export interface GameServerOptions {
   openGames?: OpenGameStore;
   /** How often the lobby's open games are read (and changes pushed); 1000 ms by default. */
   lobbyRefreshMs?: number;
+  /** Issue 14: the quick-play pool (in Postgres, shared by the nodes); in memory without a database. */
+  pool?: PoolStore;
+  /** The clock of the pool's waiting times (tests move it on); Date.now by default. */
+  now?: () => number;
 }
 
 /** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
@@ -67,6 +74,7 @@ export class GameServer implements Games {
   private maintenance: NodeJS.Timeout | null = null;
   private readonly listings: OpenListings;
   private readonly lobby: LobbyFeed;
+  readonly quickPlay: QuickPlay;
 
   constructor(
     private readonly io: GameIo,
@@ -109,6 +117,7 @@ export class GameServer implements Games {
       unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
       bringBack: (roomIds) => this.bringBack(roomIds),
     });
+    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => this.openPaired(pair));
   }
 
   get nodeId(): string {
@@ -134,6 +143,7 @@ export class GameServer implements Games {
    */
   async restore(now = this.owned.clock.now()): Promise<number> {
     const count = await this.owned.restore(this.claimAll, now);
+    await this.quickPlay.start();
     if (!(this.owned.leases instanceof MemoryLeases)) {
       this.maintenance = setInterval(() => void this.owned.maintain(), this.leaseTiming.renewEveryMs);
       this.maintenance.unref();
@@ -149,6 +159,7 @@ export class GameServer implements Games {
   async shutdown(): Promise<void> {
     this.router.accepting = false;
     if (this.maintenance) clearInterval(this.maintenance);
+    await this.quickPlay.stop();
     await this.owned.drain();
     await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
@@ -220,13 +231,11 @@ export class GameServer implements Games {
   /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
+    await this.quickPlay.leave(socket);
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const roomId = randomUUID();
-    let code = this.newCode();
-    let lease = await this.owned.leases.claimNew(roomId, code);
-    // A code can be taken by a room of another node: another one, then.
-    while (!lease) lease = await this.owned.leases.claimNew(roomId, (code = this.newCode()));
+    const { code, lease } = await this.claimCode(roomId);
     const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
     this.sit(socket, roomId, code, command.playerId, token);
     const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
@@ -249,6 +258,7 @@ export class GameServer implements Games {
     // A client that follows goes to the room's node and joins there, unless it asked for that
     // node already and still landed here (the node is down: this one forwards, or takes over).
     if (remote && socket.data.follows && socket.data.askedFor !== remote.owner) return { success: false, error: E.roomElsewhere, node: remote.owner };
+    await this.quickPlay.leave(socket);
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const playerId = newId();
@@ -267,6 +277,14 @@ export class GameServer implements Games {
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
+  /** A new room's code and lease: a code can be taken by a room of another node, so another one, then. */
+  private async claimCode(roomId: string): Promise<{ code: string; lease: { fence: number } }> {
+    let code = this.newCode();
+    let lease = await this.owned.leases.claimNew(roomId, code);
+    while (!lease) lease = await this.owned.leases.claimNew(roomId, (code = this.newCode()));
+    return { code, lease };
+  }
+
   private newCode(): string {
     for (;;) {
       let code = '';
@@ -282,8 +300,9 @@ export class GameServer implements Games {
 
   // ------------------------------------------------------------- dropping and coming back
 
-  /** The socket's transport is gone: the seat is kept for the grace period. */
+  /** The socket's transport is gone: out of the pool; a seat is kept for the grace period. */
   async disconnected(socket: GameSocket): Promise<void> {
+    await this.quickPlay.leave(socket);
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
@@ -297,6 +316,7 @@ export class GameServer implements Games {
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
     const seat = await this.router.findSeat(hashToken(token));
     if (!seat) return { success: false, error: E.rejoinFailed };
+    await this.quickPlay.leave(socket);
     return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
   }
 
@@ -330,7 +350,39 @@ export class GameServer implements Games {
   forfeit = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'forfeit', playerId }));
   requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
 
+  // ------------------------------------------------------------- quick play (issue 14)
+
+  /** Into the pool; a player in a room is in a room. */
+  async joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
+    return this.quickPlay.enter(socket, payload);
+  }
+
+  leavePool = (socket: GameSocket) => this.quickPlay.leave(socket);
+
+  /**
+   * The room of a pair the pool made, owned by this node: both players seated and ready, in an
+   * order drawn at random (who opens), each with a rejoin token to come in with.
+   */
+  private async openPaired(pair: Pair): Promise<Opened | null> {
+    const [a, b] = randomInt(2) === 0 ? pair : ([pair[1], pair[0]] as Pair);
+    const roomId = randomUUID();
+    const { code, lease } = await this.claimCode(roomId);
+    const tokens: [string, string] = [randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url')];
+    const entrant = (entry: Pair[number], token: string): Entrant => ({ playerId: newId(), username: entry.username, userId: entry.userId, tokenHash: hashToken(token) });
+    const settings = { boardSize: a.boardSize, timeControl: a.timeControl, rated: a.userId !== null && b.userId !== null };
+    const reply = await this.owned.run(null, { type: 'paired', roomId, code, settings, players: [entrant(a, tokens[0]), entrant(b, tokens[1])] }, Date.now(), lease.fence);
+    if (!reply.success) {
+      console.error(`quick play: the room of a pair was refused: ${reply.error}`);
+      return null;
+    }
+    // Tokens in the pair's own order, whoever opens.
+    return { code, tokens: a === pair[0] ? tokens : [tokens[1], tokens[0]] };
+  }
+
   close(): void {
+    this.quickPlay.close();
     if (this.maintenance) clearInterval(this.maintenance);
     this.lobby.close();
     this.listings.close();

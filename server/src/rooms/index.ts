@@ -19,6 +19,7 @@ import type { NodeAdapter } from './adapter';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
 import { PostgresOpenGames } from './open-games';
+import { PostgresPool } from './pool-store';
 import { newSessionId } from './session-ids';
 import { connect, type GameIo } from './transport';
 
@@ -70,6 +71,8 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
     openGames: db ? new PostgresOpenGames(db, nodeId) : undefined,
+    // Issue 14: quick play's pool, shared by the nodes through the database.
+    pool: options.pool ?? (db ? new PostgresPool(db, nodeId, options.leaseTiming) : undefined),
     multiNode: adapter !== undefined,
     // The embedded database has one node: every room is its own.
     claimAllAtStartup: db?.kind !== 'postgres',

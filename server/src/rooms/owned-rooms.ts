@@ -89,7 +89,7 @@ export class OwnedRooms {
     const live = roomId ? this.rooms.get(roomId) : undefined;
     const step = reduce(live?.state ?? null, command, now, this.config);
     if (!step.changed) return Promise.resolve(step.reply);
-    const id = live?.state.id ?? (command.type === 'create' ? command.roomId : roomId);
+    const id = live?.state.id ?? (command.type === 'create' || command.type === 'paired' ? command.roomId : roomId);
     if (!id || (!live && fence === undefined)) return Promise.resolve(step.reply);
     const seq = (live?.seq ?? 0) + 1;
     const entryFence = live?.fence ?? fence ?? 0;

@@ -11,6 +11,7 @@
  */
 import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../src/protocol';
 import type { Command } from './commands';
+import { openPairedRoom, startsByItself } from './paired';
 import { bothMoved, finish, play } from './play';
 import { freshGame, gameView, newClock, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
 import { current, emit, entered, set, withMember, type Draft, type Reply, type Step } from './step';
@@ -127,6 +128,7 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     set(draft, newRoom(command.roomId, command.code, host));
     return entered(current(draft), host.id, now);
   }
+  if (command.type === 'paired') return room ? { success: false, error: E.alreadyInRoom } : openPairedRoom(draft, command, now, config);
   if (!room) return { success: false, error: E.roomNotFound };
   if (command.type === 'tick') return { success: true };
   if (command.type === 'restarted') return restarted(draft, room, command.lastAt, now, config);
@@ -147,7 +149,7 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
     case 'dropped':
       return dropped(draft, room, member, now, config);
     case 'back':
-      return back(draft, room, member, now);
+      return back(draft, room, member, now, config);
     default:
       return play(draft, room, command, now, config);
   }
@@ -186,6 +188,7 @@ function setReady(draft: Draft, room: RoomState, member: Member, ready: boolean)
 function updateSettings(draft: Draft, room: RoomState, member: Member, change: Extract<Command, { type: 'updateSettings' }>): Reply {
   if (room.hostId !== member.id) return { success: false, error: E.notHost };
   if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
+  if (room.quickPlay) return { success: false, error: E.pairedSettings };
   if (change.scoringMechanism !== undefined && change.scoringMechanism !== 'connection') return { success: false, error: E.comingSoon };
   const settings = {
     ...room.settings,
@@ -281,11 +284,13 @@ function dropped(draft: Draft, room: RoomState, member: Member, now: number, con
   return { success: true };
 }
 
-function back(draft: Draft, room: RoomState, member: Member, now: number): Reply {
+function back(draft: Draft, room: RoomState, member: Member, now: number, config: RoomConfig): Reply {
   if (member.connected) return entered(room, member.id, now);
   const next = set(draft, withMember(room, member.id, { connected: true, awayUntil: null }));
   emit(draft, { event: 'room:playerReconnected', payload: { playerId: member.id, players: next.members.map(playerView), room: roomView(next) } });
-  return entered(next, member.id, now);
+  // A room of quick play starts once both paired players are in (issue 14).
+  if (startsByItself(next)) beginCountdown(draft, next, now, config);
+  return entered(current(draft), member.id, now);
 }
 
 /**

@@ -77,6 +77,8 @@ export interface RoomState {
   result: { winner: Winner; reason: FinishReason } | null;
   /** A finished room is removed then. */
   expiresAt: number | null;
+  /** Issue 14: paired by quick play: the game counts down as soon as both players are in. */
+  quickPlay?: boolean;
 }
 
 /** The timings a room runs on; the same on replay as when the commands were accepted. */

@@ -9,6 +9,7 @@ import {
   parseCreateRoom,
   parseEmpty,
   parseHandshakeAuth,
+  parseJoinPool,
   parseJoinRoom,
   parseMove,
   parseRejoin,
@@ -16,6 +17,7 @@ import {
   parseSetReady,
   parseUpdateSettings,
   type ClientToServerEvents,
+  type JoinPoolPayload,
   type Parsed,
   type ServerToClientEvents,
 } from '../../../src/protocol';
@@ -36,6 +38,8 @@ export interface SocketData {
   follows?: boolean;
   /** The node it asked the load balancer for (`?node=`), if any. */
   askedFor?: string;
+  /** Issue 14: looking for an opponent (quick play); cleared when paired, cancelled or seated. */
+  inPool?: boolean;
 }
 
 export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -62,6 +66,9 @@ export interface Games {
   /** Issue 14: the lobby's open games for this socket, now and live (lobby:openGames). */
   subscribeLobby(socket: GameSocket): Promise<Ack>;
   unsubscribeLobby(socket: GameSocket): Promise<Ack>;
+  /** Issue 14, quick play: into the pool (or paired at once), and out of it. */
+  joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack>;
+  leavePool(socket: GameSocket): Promise<Ack>;
 }
 
 /** Wires one connection's events to the game server. */
@@ -98,6 +105,8 @@ export function connect(socket: GameSocket, games: Games): void {
   on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
   on('lobby:subscribe', parseEmpty, () => games.subscribeLobby(socket));
   on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
+  on('pool:join', parseJoinPool, (v) => games.joinPool(socket, v));
+  on('pool:leave', parseEmpty, () => games.leavePool(socket));
   socket.on('disconnect', () => void games.disconnected(socket));
   void enter(socket, games);
 }

@@ -57,6 +57,9 @@ export const RejoinPayloadSchema = v.object({
   rejoinToken: v.pipe(IdSchema, v.maxLength(200, must('at most 200 characters'))),
 });
 
+/** Issue 14, quick play: the pool's board size and time control, and the name to play under. */
+export const JoinPoolPayloadSchema = v.object({ username: UsernameSchema, boardSize: RoomBoardSizeSchema, timeControl: TimeControlSchema });
+
 const isEmpty = (input: unknown) =>
   input === undefined || input === null || (typeof input === 'object' && !Array.isArray(input) && Object.keys(input).length === 0);
 
@@ -96,6 +99,8 @@ export const CLIENT_PAYLOAD_SCHEMAS = {
   'game:claimVictory': EmptyPayloadSchema,
   'lobby:subscribe': EmptyPayloadSchema,
   'lobby:unsubscribe': EmptyPayloadSchema,
+  'pool:join': JoinPoolPayloadSchema,
+  'pool:leave': EmptyPayloadSchema,
 } as const;
 
 // ---------------------------------------------------------------- acknowledgements
@@ -127,4 +132,6 @@ export const ACK_SCHEMAS = {
   'game:claimVictory': ack({}),
   'lobby:subscribe': ack({}),
   'lobby:unsubscribe': ack({}),
+  'pool:join': ack({ rated: v.boolean() }),
+  'pool:leave': ack({}),
 } as const;

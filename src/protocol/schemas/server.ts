@@ -107,6 +107,8 @@ export const OPEN_GAMES_LIMIT = 50;
 export const OpenGamesPayloadSchema = v.object({
   games: v.pipe(v.array(OpenGameViewSchema), v.maxLength(OPEN_GAMES_LIMIT, must(`at most ${OPEN_GAMES_LIMIT} games`))),
 });
+/** Issue 14: paired by quick play into room `code`; the page enters it with room:rejoin and this token. */
+export const PoolPairedPayloadSchema = v.object({ code: IdSchema, rejoinToken: IdSchema });
 
 /** The payload of each server event. */
 export const SERVER_EVENT_SCHEMAS = {
@@ -129,4 +131,5 @@ export const SERVER_EVENT_SCHEMAS = {
   'game:victoryClaimable': VictoryClaimablePayloadSchema,
   'server:restarting': ServerRestartingPayloadSchema,
   'lobby:openGames': OpenGamesPayloadSchema,
+  'pool:paired': PoolPairedPayloadSchema,
 } as const;

@@ -10,6 +10,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { useOnline } from '../offline/useOnline';
 import { OpenGames } from './OpenGames';
+import { QuickPlayPanel } from './QuickPlayPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
@@ -31,6 +32,7 @@ export default function LobbyPage() {
 
   const home = () => {
     if (context.currentRoom) send({ type: 'room.leave' });
+    if (context.pool) send({ type: 'pool.leave' });
     navigate('/home');
   };
 
@@ -75,12 +77,15 @@ function Lobby() {
   const [code, setCode] = useState(() => invitedCode(params.get('room')));
   const invited = code !== '';
   const connected = context.isConnected;
-  const waiting = busy || !connected;
+  // Looking for an opponent (quick play) is the one thing under way until paired or cancelled.
+  const waiting = busy || !connected || context.pool !== null;
   const hasName = username.trim() !== '';
   const hasCode = code.trim() !== '';
   // Not while a join is under way: one that fails may leave the page connected to another node
   // (issue 13), whose lobby it then subscribes to.
   const openGames = useOpenGames(connected && !context.isJoiningRoom);
+  // Away from the lobby's forms (another page, offline) nobody is looking for an opponent.
+  useEffect(() => () => send({ type: 'pool.leave' }), [send]);
 
   const create = (event: FormEvent) => {
     event.preventDefault();
@@ -156,6 +161,7 @@ function Lobby() {
       </form>
       {/* Issue 14: one click joins under the name above; without one the lobby asks for it. */}
       <OpenGames games={openGames} disabled={waiting} join={(open) => send({ type: 'room.join', code: open, username })} />
+      <QuickPlayPanel username={username} context={context} busy={busy} send={send} />
     </section>
   );
 }

@@ -1,0 +1,125 @@
+/**
+ * Issue 14, quick play (lichess's quick pairing): "Play online" puts a socket in the pool
+ * (pool-store.ts, shared by the nodes); a compatible player already waiting is paired with it at
+ * once, and every second each node widens the rating bands of the signed-in players still waiting
+ * (pool.ts) and pairs whom they now allow. A pair gets a new room on the node that paired it
+ * (game-server.ts opens it with the `paired` command: both seated and ready), and each player's
+ * socket, on whichever node, hears `pool:paired` with its rejoin token: the page enters the room
+ * with room:rejoin, which works on any node, and the countdown starts once both are in.
+ *
+ * A socket leaves the pool when its player cancels, enters a room, or drops; a node's entries go
+ * when it stops, and lapse when it dies (nobody renews them).
+ */
+import type { JoinPoolPayload } from '../../../src/protocol';
+import type { Pair, PoolStore } from './pool-store';
+import type { Ack, GameIo, GameSocket } from './transport';
+
+/** How often a node renews its entries and pairs the players whose bands have widened. */
+export const SWEEP_EVERY_MS = 1000;
+
+/** A room opened for a pair: its code and each player's rejoin token (in the pair's order). */
+export type Opened = { code: string; tokens: [string, string] };
+
+export class QuickPlay {
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
+
+  constructor(
+    private readonly io: GameIo,
+    readonly store: PoolStore,
+    private readonly nodeId: string,
+    private readonly now: () => number,
+    /** Opens the pair's room on this node (game-server.ts). */
+    private readonly open: (pair: Pair) => Promise<Opened | null>,
+  ) {}
+
+  /** Into the pool, or paired at once. */
+  async enter(socket: GameSocket, { username, boardSize, timeControl }: JoinPoolPayload): Promise<Ack> {
+    const userId = socket.data.userId ?? null;
+    socket.data.inPool = true;
+    const entered = await this.store.enter({ socketId: socket.id, node: this.nodeId, username, userId, boardSize, timeControl, since: this.now() });
+    const rated = userId !== null;
+    if (socket.disconnected) {
+      // Gone while its entry was written: its disconnect found nothing to take out.
+      if ('waiting' in entered) await this.store.leave(socket.id);
+      else await this.backIntoPool(entered.paired.find((e) => e.socketId !== socket.id)!);
+      return { success: true, rated };
+    }
+    if ('paired' in entered) await this.pair(entered.paired);
+    return { success: true, rated };
+  }
+
+  /** Out of the pool (Cancel, a room entered, a drop); nothing when it was not in. */
+  async leave(socket: GameSocket): Promise<Ack> {
+    if (!socket.data.inPool) return { success: true };
+    socket.data.inPool = false;
+    await this.store.leave(socket.id);
+    return { success: true };
+  }
+
+  /** The partner of a player who vanished while being paired waits on, as before. */
+  private async backIntoPool(entry: Pair[number]): Promise<void> {
+    const entered = await this.store.enter(entry);
+    if ('paired' in entered) await this.pair(entered.paired);
+  }
+
+  private async pair(pair: Pair): Promise<void> {
+    const opened = await this.open(pair).catch((error: unknown) => {
+      console.error('quick play: opening the room of a pair failed:', (error as Error).message);
+      return null;
+    });
+    if (!opened) {
+      // Both wait on, as they were: the next sweep pairs them again (once the database answers).
+      await this.store.putBack(pair).catch((error: unknown) => console.error('quick play: putting a pair back failed:', (error as Error).message));
+      return;
+    }
+    pair.forEach((entry, i) => {
+      const local = this.io.sockets.sockets.get(entry.socketId);
+      if (local) local.data.inPool = false;
+      // Through the adapter: the socket may be on another node.
+      this.io.to(entry.socketId).emit('pool:paired', { code: opened.code, rejoinToken: opened.tokens[i]! });
+    });
+  }
+
+  /** This node's sockets that are looking for an opponent. */
+  private waitingHere(): string[] {
+    const ids: string[] = [];
+    for (const socket of this.io.sockets.sockets.values()) if (socket.data.inPool && socket.connected) ids.push(socket.id);
+    return ids;
+  }
+
+  /** Renews this node's entries and pairs the players whom their widened bands now allow. */
+  sweep(): Promise<number> {
+    this.sweeping ??= (async () => {
+      await this.store.renew(() => this.waitingHere());
+      const pairs = await this.store.sweep(this.now());
+      for (const pair of pairs) await this.pair(pair);
+      return pairs.length;
+    })()
+      .catch((error: unknown) => {
+        console.error('quick play: pairing failed:', (error as Error).message);
+        return 0;
+      })
+      .finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  /** At start-up: this node's old entries are of sockets that are gone; then a sweep every second. */
+  async start(): Promise<void> {
+    await this.store.clearNode();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Stopping: nobody of this node waits any longer. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.store.clearNode().catch((error: unknown) => console.error('quick play: clearing the pool failed:', (error as Error).message));
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
