@@ -65,4 +65,5 @@ export const VALID: Payloads = {
   'game:undoWithdrawn': { requestId: 'r1' },
   'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
+  'room:spectators': { code: 'ABC234', count: 3 },
 };

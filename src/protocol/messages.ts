@@ -91,6 +91,8 @@ export const CLIENT_EVENTS = {
   rematch: 'room:rematch',
   withdrawUndo: 'game:withdrawUndo',
   claimVictory: 'game:claimVictory',
+  watch: 'room:watch',
+  unwatch: 'room:unwatch',
 } as const;
 
 /** username: 1..20 characters after trim. */
@@ -106,6 +108,11 @@ export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema
 export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
+
+/** Issue 14: the room to watch, by its code (upper-cased by the parser). */
+export type WatchRoomPayload = v.InferOutput<typeof S.WatchRoomPayloadSchema>;
+/** What a spectator gets back on starting to watch: the room, its game (if any), its result (if over) and the number watching. */
+export type WatchedRoom = v.InferOutput<typeof S.WatchedRoomSchema>;
 
 /** What a client gets back on entering a room (create, join, rejoin); keep `rejoinToken` for after a drop. */
 export type EnteredRoom = v.InferOutput<typeof S.EnteredRoomSchema>;
@@ -139,6 +146,13 @@ export interface ClientToServerEvents {
   'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
   /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
   'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
+  /**
+   * Issue 14: watch a room's game as a spectator (anyone with the code): the socket gets the room's
+   * broadcasts from then on, never one player's events; every command of a watching socket is refused.
+   */
+  'room:watch': (payload: WatchRoomPayload, ack: AckCallback<WatchedRoom>) => void;
+  /** Issue 14: stop watching (also on disconnecting). */
+  'room:unwatch': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -162,6 +176,7 @@ export const SERVER_EVENTS = {
   undoWithdrawn: 'game:undoWithdrawn',
   victoryClaimable: 'game:victoryClaimable',
   restarting: 'server:restarting',
+  spectators: 'room:spectators',
 } as const;
 
 export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
@@ -193,6 +208,9 @@ export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePay
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
 
+/** Issue 14: how many are watching the room now (sent when it changes, at most a few times a second). */
+export type SpectatorsPayload = v.InferOutput<typeof S.SpectatorsPayloadSchema>;
+
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
   'room:playerLeft': (payload: PlayerLeftPayload) => void;
@@ -212,6 +230,7 @@ export interface ServerToClientEvents {
   'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
   'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
   'server:restarting': (payload: ServerRestartingPayload) => void;
+  'room:spectators': (payload: SpectatorsPayload) => void;
 }
 
 /** Events between server nodes: none (socket.io's third type parameter). */
@@ -253,4 +272,6 @@ export const SERVER_ERRORS = {
   cannotClaim: 'You cannot claim victory yet',
   restarting: 'The server is restarting: try again in a moment',
   unavailable: 'The game server cannot save moves right now: try again in a moment',
+  /** Issue 14: any command of a socket that is watching a room. */
+  spectatorsCannotPlay: 'Spectators cannot play',
 } as const;

@@ -24,6 +24,7 @@ import type {
   RoomView,
   SetReadyPayload,
   UpdateSettingsPayload,
+  WatchRoomPayload,
 } from './messages';
 import {
   ACK_SCHEMAS,
@@ -44,6 +45,7 @@ import {
   SetReadyPayloadSchema,
   UpdateSettingsPayloadSchema,
   UsernameSchema,
+  WatchRoomPayloadSchema,
   parseWith,
   type Parsed,
 } from './schemas';
@@ -76,6 +78,8 @@ export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayloa
 export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);
 export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => parseWith(RespondUndoPayloadSchema, input);
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
+/** Issue 14: the room to watch, by its code. */
+export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);
 /** Events without data: nothing, or an empty object. */
 export const parseEmpty = (input: unknown): Parsed<EmptyPayload> => parseWith(EmptyPayloadSchema, input);
 

@@ -15,6 +15,7 @@ import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } fro
 import { OwnedRooms, playerRoom } from './owned-rooms';
 import type { Reply } from './reducer';
 import { RoomRouter } from './router';
+import { Audience, Watchers, watchedRoom } from './spectators';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 
@@ -56,6 +57,9 @@ export class GameServer implements Games {
   private readonly leaseTiming: LeaseTiming;
   private readonly claimAll: boolean;
   private maintenance: NodeJS.Timeout | null = null;
+  /** Issue 14: this node's spectators, per room, and (as an owner) how many watch each of its rooms. */
+  private readonly watchers: Watchers;
+  private readonly audience: Audience;
 
   constructor(
     private readonly io: GameIo,
@@ -79,12 +83,21 @@ export class GameServer implements Games {
       left: (playerId, code) => this.unseatEverywhere(playerId, code),
       arrived: (roomIds) => this.bringBack(roomIds),
       notify: (notice) => this.router.cluster.notify(notice),
+      watchedElsewhere: (roomId) => this.audience.elsewhere(roomId),
     });
     this.router = new RoomRouter(io, this.owned, options.multiNode ?? false, {
       unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
       unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
       bringBack: (roomIds) => this.bringBack(roomIds),
+      watched: (roomId, node, count) => this.audience.set(roomId, node, count),
+      watchedRoom: (roomId) => {
+        const live = this.owned.get(roomId);
+        return live ? watchedRoom(live.state, this.audience.total(roomId)) : undefined;
+      },
     });
+    const multiNode = options.multiNode ?? false;
+    this.audience = new Audience(this.nodeId, (roomId, count) => this.tellSpectators(roomId, count), multiNode);
+    this.watchers = new Watchers((roomId, count) => this.reportSpectators(roomId, count), multiNode);
   }
 
   get nodeId(): string {
@@ -127,6 +140,7 @@ export class GameServer implements Games {
     if (this.maintenance) clearInterval(this.maintenance);
     await this.owned.drain();
     await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    this.watchers.stop();
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
   }
@@ -136,6 +150,8 @@ export class GameServer implements Games {
    * still connected, so they come back (to the new owner) at once.
    */
   private bringBack(roomIds: string[]): void {
+    // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
+    this.watchers.reportAll(roomIds);
     const ids = new Set(roomIds);
     for (const [playerId, socket] of this.seated) {
       const roomId = socket.data.roomId;
@@ -148,6 +164,7 @@ export class GameServer implements Games {
   /** The socket's room and player, or the error to acknowledge. */
   seat(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
     const { roomId, playerId } = socket.data;
+    if (socket.data.watching) return { error: E.spectatorsCannotPlay };
     if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
     return { roomId, playerId };
   }
@@ -196,6 +213,7 @@ export class GameServer implements Games {
   /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
     const roomId = randomUUID();
@@ -213,6 +231,7 @@ export class GameServer implements Games {
   }
 
   async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     const local = this.owned.byCode.get(code);
     const remote = local ? null : await this.owned.leases.ownerOf({ code });
     const roomId = local ?? remote?.roomId;
@@ -237,7 +256,7 @@ export class GameServer implements Games {
   /** Leaves the socket's room, if any: a forfeit during a game. */
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
-    if ('error' in seat) return { success: true };
+    if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
     const live = this.owned.get(seat.roomId);
     this.unseat(seat.playerId, live?.state.code ?? [...socket.rooms].find((r) => r !== socket.id && !r.startsWith('player:')));
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
@@ -255,6 +274,7 @@ export class GameServer implements Games {
 
   /** The socket's transport is gone: the seat is kept for the grace period. */
   async disconnected(socket: GameSocket): Promise<void> {
+    if (socket.data.watching) return void (await this.unwatch(socket));
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
@@ -266,6 +286,7 @@ export class GameServer implements Games {
    * whose node died is found once a surviving node has taken it over (its lease lapses first).
    */
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     const seat = await this.router.findSeat(hashToken(token));
     if (!seat) return { success: false, error: E.rejoinFailed };
     return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
@@ -281,6 +302,8 @@ export class GameServer implements Games {
     socket.data.roomId = undefined;
     socket.data.playerId = undefined;
     socket.data.seatToken = undefined;
+    // A spectator's page watches again by itself: its drop already took it off the count.
+    socket.data.watching = undefined;
     for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
     if (!roomId || !playerId || !seatToken || (holder && holder !== socket)) return undefined;
     const back = await this.rejoin(socket, seatToken);
@@ -301,7 +324,53 @@ export class GameServer implements Games {
   forfeit = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'forfeit', playerId }));
   requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
 
+  // ------------------------------------------------------------- spectators (issue 14)
+
+  /**
+   * The socket watches the room: it joins the room's socket.io room first, so that nothing sent
+   * after the view it is given is missed, then gets the whole room from its owner (on any node).
+   * A seated player cannot watch (their page shows their own game).
+   */
+  async watch(socket: GameSocket, code: string): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
+    const roomId = this.owned.byCode.get(code) ?? (await this.owned.leases.ownerOf({ code }))?.roomId;
+    if (!roomId) return { success: false, error: E.roomNotFound };
+    await this.unwatch(socket);
+    socket.data.watching = { roomId, code };
+    await socket.join(code);
+    const view = await this.router.watch(roomId, this.watchers.add(roomId, socket.id));
+    if (!view) {
+      await this.unwatch(socket);
+      return { success: false, error: E.roomNotFound };
+    }
+    return { success: true, ...view };
+  }
+
+  async unwatch(socket: GameSocket): Promise<Ack> {
+    const watching = socket.data.watching;
+    if (!watching) return { success: true };
+    socket.data.watching = undefined;
+    this.watchers.remove(watching.roomId, socket.id);
+    await socket.leave(watching.code);
+    return { success: true };
+  }
+
+  /** This node's count of a room's spectators, to the room's owner: this node or, through the adapter, another. */
+  private reportSpectators(roomId: string, count: number): void {
+    if (this.owned.get(roomId)) this.audience.set(roomId, this.nodeId, count);
+    else this.router.cluster.notify({ type: 'spectators', roomId, node: this.nodeId, count });
+  }
+
+  /** The owner tells the room's sockets, players and spectators on every node, how many watch. */
+  private tellSpectators(roomId: string, count: number): void {
+    const code = this.owned.get(roomId)?.state.code;
+    if (code) this.io.to(code).emit('room:spectators', { code, count });
+  }
+
   close(): void {
+    this.watchers.close();
+    this.audience.close();
     if (this.maintenance) clearInterval(this.maintenance);
     this.owned.close();
     this.seated.clear();

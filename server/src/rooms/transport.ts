@@ -15,6 +15,7 @@ import {
   parseRespondUndo,
   parseSetReady,
   parseUpdateSettings,
+  parseWatchRoom,
   type ClientToServerEvents,
   type Parsed,
   type ServerToClientEvents,
@@ -36,6 +37,8 @@ export interface SocketData {
   follows?: boolean;
   /** The node it asked the load balancer for (`?node=`), if any. */
   askedFor?: string;
+  /** Issue 14: the room this socket watches as a spectator (it then holds no seat). */
+  watching?: { roomId: string; code: string };
 }
 
 export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -59,6 +62,9 @@ export interface Games {
   as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack>;
   requestUndo(socket: GameSocket): Promise<Ack>;
   forfeit(socket: GameSocket): Promise<Ack>;
+  /** Issue 14: the socket watches the room as a spectator. */
+  watch(socket: GameSocket, code: string): Promise<Ack>;
+  unwatch(socket: GameSocket): Promise<Ack>;
 }
 
 /** Wires one connection's events to the game server. */
@@ -93,6 +99,8 @@ export function connect(socket: GameSocket, games: Games): void {
   on('game:withdrawUndo', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'withdrawUndo', playerId })));
   on('game:forfeit', parseEmpty, () => games.forfeit(socket));
   on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
+  on('room:watch', parseWatchRoom, (v) => games.watch(socket, v.code));
+  on('room:unwatch', parseEmpty, () => games.unwatch(socket));
   socket.on('disconnect', () => void games.disconnected(socket));
   void enter(socket, games);
 }

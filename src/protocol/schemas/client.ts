@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
 import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, WholeNumberSchema, must } from './common';
+import { WatchedRoomSchema } from './server';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
 /** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
@@ -43,6 +44,9 @@ export const UpdateSettingsPayloadSchema = v.pipe(
   }),
   v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated or timeControl'),
 );
+
+/** Issue 14: the room to watch; a code that names no room fails as joining it would. */
+export const WatchRoomPayloadSchema = v.object({ code: RoomCodeSchema });
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
 export const MovePayloadSchema = v.object({ row: WholeNumberSchema, col: WholeNumberSchema });
@@ -93,6 +97,8 @@ export const CLIENT_PAYLOAD_SCHEMAS = {
   'game:forfeit': EmptyPayloadSchema,
   'game:withdrawUndo': EmptyPayloadSchema,
   'game:claimVictory': EmptyPayloadSchema,
+  'room:watch': WatchRoomPayloadSchema,
+  'room:unwatch': EmptyPayloadSchema,
 } as const;
 
 // ---------------------------------------------------------------- acknowledgements
@@ -122,4 +128,6 @@ export const ACK_SCHEMAS = {
   'game:forfeit': ack({}),
   'game:withdrawUndo': ack({}),
   'game:claimVictory': ack({}),
+  'room:watch': ack(WatchedRoomSchema.entries),
+  'room:unwatch': ack({}),
 } as const;

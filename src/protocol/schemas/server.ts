@@ -83,6 +83,20 @@ export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSch
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
 
+/** Issue 14: the number watching the room `code` now. */
+export const SpectatorsPayloadSchema = v.object({ code: v.string(must('a string')), count: CountSchema });
+
+/**
+ * Issue 14: what a spectator gets on starting to watch: the room, its game (null before the first
+ * game), how the game ended (null while it is under way) and how many are watching.
+ */
+export const WatchedRoomSchema = v.object({
+  room: RoomViewSchema,
+  gameState: v.nullable(GameStateViewSchema),
+  result: v.nullable(v.object({ winner: GameFinishedPayloadSchema.entries.winner, reason: FinishReasonSchema })),
+  spectators: CountSchema,
+});
+
 /** The payload of each server event. */
 export const SERVER_EVENT_SCHEMAS = {
   'room:playerJoined': PlayerJoinedPayloadSchema,
@@ -103,4 +117,5 @@ export const SERVER_EVENT_SCHEMAS = {
   'game:undoWithdrawn': UndoWithdrawnPayloadSchema,
   'game:victoryClaimable': VictoryClaimablePayloadSchema,
   'server:restarting': ServerRestartingPayloadSchema,
+  'room:spectators': SpectatorsPayloadSchema,
 } as const;
