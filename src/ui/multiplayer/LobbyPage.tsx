@@ -13,6 +13,7 @@ import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
+import { WatchForm } from './WatchForm';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import './multiplayer.css';
@@ -149,6 +150,7 @@ function Lobby() {
           </button>
         </div>
       </form>
+      <WatchForm />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
 import { ROOM_BOARD_SIZES, type RoomBoardSize, type RoomSettings } from '../../protocol/messages';
 import { InviteLink } from './InviteLink';
+import { WatchingCount, WatchLink } from './WatchLink';
 
 export interface RoomPanelProps {
   context: RoomContext;
@@ -22,6 +23,8 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
     <section className="multiplayer-room" aria-label="Room">
       <h1>Room: {currentRoom.code}</h1>
       {waiting && <InviteLink code={currentRoom.code} />}
+      <WatchLink code={currentRoom.code} />
+      <WatchingCount code={currentRoom.code} />
       {gameCountdown !== null && (
         <p className="multiplayer-countdown" role="status">
           Game starting in {gameCountdown}...
