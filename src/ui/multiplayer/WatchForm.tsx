@@ -12,7 +12,7 @@ export function WatchForm() {
     if (trimmed) navigate(`/multiplayer/watch/${encodeURIComponent(trimmed)}`);
   };
   return (
-    <form className="multiplayer-form" onSubmit={watch} aria-label="Watch a game">
+    <form className="multiplayer-form" onSubmit={watch}>
       <label htmlFor="mp-watch-code">Watch a game</label>
       <div className="multiplayer-join">
         <input
