@@ -94,6 +94,7 @@ export class GameServer implements Games {
         const live = this.owned.get(roomId);
         return live ? watchedRoom(live.state, this.audience.total(roomId)) : undefined;
       },
+      seated: (roomId, socketId) => this.tellSeated(roomId, socketId),
     });
     const multiNode = options.multiNode ?? false;
     this.audience = new Audience(this.nodeId, (roomId, count) => this.tellSpectators(roomId, count), multiNode);
@@ -366,6 +367,13 @@ export class GameServer implements Games {
   private tellSpectators(roomId: string, count: number): void {
     const code = this.owned.get(roomId)?.state.code;
     if (code) this.io.to(code).emit('room:spectators', { code, count });
+  }
+
+  /** A player who just came in (joined, or back after a reload) hears how many watch, if any do. */
+  private tellSeated(roomId: string, socketId: string): void {
+    const count = this.audience.total(roomId);
+    const code = this.owned.get(roomId)?.state.code;
+    if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
   }
 
   close(): void {

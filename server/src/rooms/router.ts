@@ -33,6 +33,8 @@ export interface SeatHooks {
   watched(roomId: string, node: string, count: number): void;
   /** Issue 14: a room this node owns, as a new spectator sees it. */
   watchedRoom(roomId: string): WatchedRoom | undefined;
+  /** Issue 14: the socket `socketId` (on any node) just took its seat in the room this node owns. */
+  seated(roomId: string, socketId: string): void;
 }
 
 export class RoomRouter {
@@ -105,6 +107,11 @@ export class RoomRouter {
         return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
       } else if (holder === undefined) {
         live.holders.set(command.playerId, { socketId, node });
+      }
+      if (enters) {
+        const reply = this.owned.run(roomId, command);
+        void reply.then((r) => r.success && this.seats.seated(roomId, socketId));
+        return reply;
       }
     }
     return this.owned.run(roomId, command);

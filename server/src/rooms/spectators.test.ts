@@ -165,6 +165,19 @@ describe('spectators', () => {
     expect((await spectator(code)).watched.spectators).toBe(1);
   });
 
+  it('a player who comes back after a reload is told how many watch', async () => {
+    const host = await h.client();
+    const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
+    const code = created.room.code;
+    const one = watchers(host, 1);
+    await spectator(code);
+    await one;
+    host.disconnect();
+    let told: Promise<{ code: string; count: number }> | undefined;
+    await h.client({ rejoinToken: created.rejoinToken }, (socket) => (told = next(socket, 'room:spectators')));
+    expect(await told).toEqual({ code, count: 1 });
+  });
+
   it('a crowd arriving at once is told in a few messages, not one per spectator', async () => {
     const { host, code } = await startedGame();
     const counts = record<{ count: number }>(host, 'room:spectators');
