@@ -275,7 +275,7 @@ export class GameServer implements Games {
 
   /** The socket's transport is gone: the seat is kept for the grace period. */
   async disconnected(socket: GameSocket): Promise<void> {
-    if (socket.data.watching) return void (await this.unwatch(socket));
+    if (socket.data.watching) return this.stopWatching(socket);
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
@@ -337,24 +337,32 @@ export class GameServer implements Games {
     if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
     const roomId = this.owned.byCode.get(code) ?? (await this.owned.leases.ownerOf({ code }))?.roomId;
     if (!roomId) return { success: false, error: E.roomNotFound };
-    await this.unwatch(socket);
+    // Gone while the room was looked up: its drop has been handled, it must not be counted now.
+    if (!socket.connected) return { success: false, error: E.notInRoom };
+    // From here to the count, nothing waits: two watches of one socket at once cannot both count it.
+    this.stopWatching(socket);
     socket.data.watching = { roomId, code };
+    const count = this.watchers.add(roomId, socket.id);
     await socket.join(code);
-    const view = await this.router.watch(roomId, this.watchers.add(roomId, socket.id));
+    const view = await this.router.watch(roomId, count);
     if (!view) {
-      await this.unwatch(socket);
+      if (socket.data.watching?.roomId === roomId) this.stopWatching(socket);
       return { success: false, error: E.roomNotFound };
     }
     return { success: true, ...view };
   }
 
-  async unwatch(socket: GameSocket): Promise<Ack> {
+  unwatch(socket: GameSocket): Promise<Ack> {
+    this.stopWatching(socket);
+    return Promise.resolve({ success: true });
+  }
+
+  private stopWatching(socket: GameSocket): void {
     const watching = socket.data.watching;
-    if (!watching) return { success: true };
+    if (!watching) return;
     socket.data.watching = undefined;
     this.watchers.remove(watching.roomId, socket.id);
-    await socket.leave(watching.code);
-    return { success: true };
+    void socket.leave(watching.code);
   }
 
   /** This node's count of a room's spectators, to the room's owner: this node or, through the adapter, another. */
