@@ -7,6 +7,7 @@
  */
 // Playwright's own test: the journeys' fixture watches the default page, which this test does not
 // use; every page is watched by expectNoPageErrors instead.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { boardReady, expectOccupied, readBoard, scores } from './support/board';
 import { aliceCreatesARoom, closeBoth, expectGameOverOnBoth, expectNoPageErrors, openPlayer, playOnlineMoves, startOnlineGame, turnIndicator } from './support/multiplayer';
@@ -66,6 +67,9 @@ test('a spectator opens the watch link and sees every move of a whole game and i
     expect(await readBoard(dave.page)).toEqual(final);
     await expect(dave.page.getByTestId('game-result')).toHaveText(await carol.page.getByTestId('game-result').innerText());
     await expect(dave.page.getByTestId('watching-count')).toHaveText('2 watching', { timeout: 10_000 });
+    // Accessible as the players' page is (issue 12): axe finds nothing serious or critical.
+    const axe = await new AxeBuilder({ page: dave.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // Carol goes back to the lobby: one fewer watching.
     await carol.page.getByRole('link', { name: 'Back to Lobby' }).click();
