@@ -72,7 +72,7 @@ test('a spectator opens the watch link and sees every move of a whole game and i
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // Carol goes back to the lobby: one fewer watching.
-    await carol.page.getByRole('link', { name: 'Back to Lobby' }).click();
+    await carol.page.getByRole('button', { name: 'Back to Lobby' }).click();
     await expect(carol.page).toHaveURL(/\/multiplayer$/);
     await expect(dave.page.getByTestId('watching-count')).toHaveText('1 watching', { timeout: 10_000 });
     expectNoPageErrors(alice, bob, carol, dave);

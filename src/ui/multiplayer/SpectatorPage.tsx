@@ -4,7 +4,7 @@
  * the number watching, and the result once the game is over. Nothing here can act on the game.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { parseBoardState, type BoardState, type CellPosition, type Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import { resultText } from '../../machines/room.rules';
@@ -22,6 +22,7 @@ import './multiplayer.css';
 export default function SpectatorPage() {
   const code = (useParams().code ?? '').trim().toUpperCase();
   const watch = useWatch(code);
+  const navigate = useNavigate();
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -30,9 +31,9 @@ export default function SpectatorPage() {
 
   const back = (
     <footer className="multiplayer-actions">
-      <Link to="/multiplayer" className="button">
+      <button type="button" className="button" onClick={() => navigate('/multiplayer')}>
         Back to Lobby
-      </Link>
+      </button>
     </footer>
   );
   if (failure) return <p role="alert">Could not load the game engine: {failure}</p>;
