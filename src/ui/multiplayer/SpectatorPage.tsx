@@ -3,7 +3,7 @@
  * only), both players' names and scores drawn by the players' own components, whose turn it is,
  * the number watching, and the result once the game is over. Nothing here can act on the game.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { parseBoardState, type BoardState, type CellPosition, type Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
@@ -89,7 +89,7 @@ interface WatchedGameProps {
   engine: Engine;
   watch: WatchState;
   gameState: GameStateView;
-  back: React.ReactNode;
+  back: ReactNode;
 }
 
 function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
