@@ -35,6 +35,10 @@
  * serves the game (nodes, PostgreSQL, nginx, redis); then the CPU per move of each count against
  * one node's (target: 2 nodes at most 1.2× of 1).
  *
+ * Spectators (issue 14): `--spectators N` measures, instead, one room of the game server watched by
+ * N spectator clients (scripts/bench/spectators.ts): the server's CPU per move with and without
+ * them, and the p50/p99 time until every spectator has a move.
+ *
  * A benchmark, not a test: this machine is shared, so numbers vary run to run.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -47,6 +51,7 @@ import type { ServerStats } from './bench/rooms-protocol';
 import { ServerProcess } from './bench/server-process';
 import { median, quantile } from './bench/stats';
 import { option, textOption } from './bench/options';
+import { measureSpectators, printSpectators } from './bench/spectators';
 
 const ROOMS = Math.floor(option('rooms', 50));
 const THINK_MS = option('think-ms', 0);
@@ -60,6 +65,7 @@ const CPU_PROF_DIR = textOption('cpu-prof');
 const SERVER_CHOICE = textOption('server') ?? 'both';
 const NODES = textOption('nodes');
 const ADAPTER_CHOICE = textOption('adapter') ?? 'postgres';
+const SPECTATORS = Math.floor(option('spectators', 0));
 /** Issue 13's target: the CPU per move of 2 nodes at most this many times 1 node's. */
 const NODES_TARGET = 1.2;
 /** Rooms being set up at once (connect, create, join, ready); every game then starts together. */
@@ -275,8 +281,30 @@ async function nodesMain(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/** `--spectators N`: one room of the game server watched by N spectators (issue 14). */
+async function spectatorsMain(): Promise<number> {
+  const server = startServer('game');
+  const killOnExit = () => server.kill();
+  process.once('exit', killOnExit);
+  try {
+    const started = await server.request<{ url: string }>('ready', undefined, START_TIMEOUT_MS);
+    if (!started) throw new Error(`the server process exited or did not start within ${START_TIMEOUT_MS / 1000} s`);
+    const report = await measureSpectators(server, started.url, { spectators: SPECTATORS, timeoutMs: Math.min(TIMEOUT_MS, 30_000), batch: SETUP_CONCURRENCY, gapMs: GAP_MS });
+    printSpectators(report);
+    if (JSON_OUTPUT) console.log(JSON.stringify({ spectators: report, settings: SETTINGS }));
+    return 0;
+  } catch (error) {
+    console.log(`spectators\n  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await server.stop();
+    process.off('exit', killOnExit);
+  }
+}
+
 async function main(): Promise<number> {
   if (NODES) return nodesMain();
+  if (SPECTATORS > 0) return spectatorsMain();
   if (SERVER_CHOICE !== 'game' && SERVER_CHOICE !== 'relay' && SERVER_CHOICE !== 'both') throw new Error('--server needs game, relay or both');
   const kinds: ServerKind[] = SERVER_CHOICE === 'both' ? ['game', 'relay'] : [SERVER_CHOICE];
   const pacing = THINK_MS > 0 ? `think ${THINK_MS} ms before each move` : 'no think time (as fast as the throttle allows)';

@@ -31,6 +31,8 @@ export const ProfileRoute = lazy(() => import('./ProfileRoute'));
 /** The online pages bring socket.io-client (and the game page PixiJS). */
 export const LobbyPage = lazy(() => import('../ui/multiplayer/LobbyPage'));
 export const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/MultiplayerGamePage'));
+/** Issue 14: a room's game for spectators (/multiplayer/watch/CODE). */
+export const SpectatorPage = lazy(() => import('../ui/multiplayer/SpectatorPage'));
 
 /** The menu's Game Settings panel and Unlock modal, with the settings kept on the device. */
 export const HomePlayPanels = lazy(() => import('./HomePlayPanels'));

@@ -204,7 +204,8 @@ async function sessionToken(): Promise<string | null> {
   }
 }
 
-function socketUrl(): string {
+/** The game server's address: VITE_SOCKET_URL, else the page's own origin. */
+export function socketUrl(): string {
   const configured: unknown = import.meta.env.VITE_SOCKET_URL;
   return typeof configured === 'string' && configured ? configured : window.location.origin;
 }

@@ -68,4 +68,5 @@ export const VALID: Payloads = {
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
   'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' }] },
   'pool:paired': { code: 'K3XQ9A', rejoinToken: 'tok' },
+  'room:spectators': { code: 'ABC234', count: 3 },
 };

@@ -101,6 +101,8 @@ export const CLIENT_EVENTS = {
   lobbyUnsubscribe: 'lobby:unsubscribe',
   joinPool: 'pool:join',
   leavePool: 'pool:leave',
+  watch: 'room:watch',
+  unwatch: 'room:unwatch',
 } as const;
 
 /** username: 1..20 characters after trim. */
@@ -118,6 +120,11 @@ export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
 export type JoinPoolPayload = v.InferOutput<typeof S.JoinPoolPayloadSchema>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
+
+/** Issue 14: the room to watch, by its code (upper-cased by the parser). */
+export type WatchRoomPayload = v.InferOutput<typeof S.WatchRoomPayloadSchema>;
+/** What a spectator gets back on starting to watch: the room, its game (if any), its result (if over) and the number watching. */
+export type WatchedRoom = v.InferOutput<typeof S.WatchedRoomSchema>;
 
 /** What a client gets back on entering a room (create, join, rejoin); keep `rejoinToken` for after a drop. */
 export type EnteredRoom = v.InferOutput<typeof S.EnteredRoomSchema>;
@@ -163,6 +170,13 @@ export interface ClientToServerEvents {
   'pool:join': (payload: JoinPoolPayload, ack: AckCallback<{ rated: boolean }>) => void;
   /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
   'pool:leave': (payload: EmptyPayload, ack: AckCallback) => void;
+  /**
+   * Issue 14: watch a room's game as a spectator (anyone with the code): the socket gets the room's
+   * broadcasts from then on, never one player's events; every command of a watching socket is refused.
+   */
+  'room:watch': (payload: WatchRoomPayload, ack: AckCallback<WatchedRoom>) => void;
+  /** Issue 14: stop watching (also on disconnecting). */
+  'room:unwatch': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -188,6 +202,7 @@ export const SERVER_EVENTS = {
   restarting: 'server:restarting',
   openGames: 'lobby:openGames',
   poolPaired: 'pool:paired',
+  spectators: 'room:spectators',
 } as const;
 
 export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
@@ -226,6 +241,9 @@ export type OpenGamesPayload = v.InferOutput<typeof S.OpenGamesPayloadSchema>;
 /** Issue 14: paired by quick play into room `code`: enter it with room:rejoin and this token. */
 export type PoolPairedPayload = v.InferOutput<typeof S.PoolPairedPayloadSchema>;
 
+/** Issue 14: how many are watching the room now (sent when it changes, at most a few times a second). */
+export type SpectatorsPayload = v.InferOutput<typeof S.SpectatorsPayloadSchema>;
+
 export interface ServerToClientEvents {
   'room:playerJoined': (payload: PlayerJoinedPayload) => void;
   'room:playerLeft': (payload: PlayerLeftPayload) => void;
@@ -247,6 +265,7 @@ export interface ServerToClientEvents {
   'server:restarting': (payload: ServerRestartingPayload) => void;
   'lobby:openGames': (payload: OpenGamesPayload) => void;
   'pool:paired': (payload: PoolPairedPayload) => void;
+  'room:spectators': (payload: SpectatorsPayload) => void;
 }
 
 /** Events between server nodes: none (socket.io's third type parameter). */
@@ -290,4 +309,6 @@ export const SERVER_ERRORS = {
   unavailable: 'The game server cannot save moves right now: try again in a moment',
   /** Issue 14: the settings of a room of quick play are the ones both players were paired for. */
   pairedSettings: 'A quick-play game keeps the settings it was paired with',
+  /** Issue 14: any command of a socket that is watching a room. */
+  spectatorsCannotPlay: 'Spectators cannot play',
 } as const;

@@ -25,6 +25,7 @@ import type {
   RoomView,
   SetReadyPayload,
   UpdateSettingsPayload,
+  WatchRoomPayload,
 } from './messages';
 import {
   ACK_SCHEMAS,
@@ -46,6 +47,7 @@ import {
   SetReadyPayloadSchema,
   UpdateSettingsPayloadSchema,
   UsernameSchema,
+  WatchRoomPayloadSchema,
   parseWith,
   type Parsed,
 } from './schemas';
@@ -80,6 +82,8 @@ export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => 
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
 /** Issue 14, quick play: username, board size (6, 8, 10) and time control (TIME_CONTROLS). */
 export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
+/** Issue 14: the room to watch, by its code. */
+export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);
 /** Events without data: nothing, or an empty object. */
 export const parseEmpty = (input: unknown): Parsed<EmptyPayload> => parseWith(EmptyPayloadSchema, input);
 

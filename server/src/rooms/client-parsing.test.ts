@@ -56,6 +56,13 @@ describe('the page parses what the server sends', () => {
     await call(alice, 'game:requestUndo', {});
     await call(alice, 'game:withdrawUndo', {});
 
+    // A spectator comes to watch (issue 14): the players hear how many watch.
+    const watching = next(alice, 'room:spectators');
+    const spectator = await listening(heard);
+    expect(await call(spectator, 'room:watch', { code: created.room.code })).toMatchObject({ success: true });
+    await watching;
+    spectator.disconnect(); // the rest of the room's life is the players'
+
     // Bob reloads: his new page rejoins with the token.
     const away = next(alice, 'room:playerDisconnected');
     bob.disconnect();

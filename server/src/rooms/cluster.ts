@@ -16,7 +16,9 @@ export type NodeRequest =
   /** Would the room you own take a player of this name? An error to show, or null. */
   | { type: 'canJoin'; roomId: string; username: string }
   /** Whose seat does this rejoin token hash open? Asked of every node; each answers (null: not mine). */
-  | { type: 'findToken'; tokenHash: string };
+  | { type: 'findToken'; tokenHash: string }
+  /** Issue 14: node `node` has `count` sockets watching the room you own: the room as it is now, for the newest. */
+  | { type: 'watch'; roomId: string; node: string; count: number };
 
 export type SeatFound = { roomId: string; code: string; playerId: string };
 
@@ -27,7 +29,9 @@ export type NodeNotice =
   /** The room now belongs to `owner` (a takeover): sockets seated in it come back to it. */
   | { type: 'owner'; roomId: string; owner: string }
   /** A node gave its rooms up (shutting down): take them over now. */
-  | { type: 'released'; from: string };
+  | { type: 'released'; from: string }
+  /** Issue 14: node `node` has `count` sockets watching the room (for its owner, whichever node that is). */
+  | { type: 'spectators'; roomId: string; node: string; count: number };
 
 type NodeMessage =
   | { kind: 'request'; id: number; from: string; to: string; body: NodeRequest }

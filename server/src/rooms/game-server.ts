@@ -20,6 +20,7 @@ import { QuickPlay, type Opened } from './quick-play';
 import type { Reply } from './reducer';
 import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
+import { Audience, Watchers, watchedRoom } from './spectators';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 import type { JoinPoolPayload } from '../../../src/protocol';
@@ -75,6 +76,9 @@ export class GameServer implements Games {
   private readonly listings: OpenListings;
   private readonly lobby: LobbyFeed;
   readonly quickPlay: QuickPlay;
+  /** Issue 14: this node's spectators, per room, and (as an owner) how many watch each of its rooms. */
+  private readonly watchers: Watchers;
+  private readonly audience: Audience;
 
   constructor(
     private readonly io: GameIo,
@@ -109,6 +113,7 @@ export class GameServer implements Games {
         notify: (notice) => this.router.cluster.notify(notice),
         committed: (roomId, room) => this.listings.committed(roomId, room),
         unowned: (roomId) => this.listings.forget(roomId),
+        watchedElsewhere: (roomId) => this.audience.elsewhere(roomId),
       },
       options.clock,
     );
@@ -116,8 +121,17 @@ export class GameServer implements Games {
       unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
       unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
       bringBack: (roomIds) => this.bringBack(roomIds),
+      watched: (roomId, node, count) => this.audience.set(roomId, node, count),
+      watchedRoom: (roomId) => {
+        const live = this.owned.get(roomId);
+        return live ? watchedRoom(live.state, this.audience.total(roomId), this.owned.clock.now()) : undefined;
+      },
+      seated: (roomId, socketId) => this.tellSeated(roomId, socketId),
     });
     this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => this.openPaired(pair));
+    const multiNode = options.multiNode ?? false;
+    this.audience = new Audience(this.nodeId, (roomId, count) => this.tellSpectators(roomId, count), multiNode);
+    this.watchers = new Watchers((roomId, count) => this.reportSpectators(roomId, count), multiNode);
   }
 
   get nodeId(): string {
@@ -162,6 +176,7 @@ export class GameServer implements Games {
     await this.quickPlay.stop();
     await this.owned.drain();
     await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    this.watchers.stop();
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
   }
@@ -171,6 +186,8 @@ export class GameServer implements Games {
    * still connected, so they come back (to the new owner) at once.
    */
   private bringBack(roomIds: string[]): void {
+    // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
+    this.watchers.reportAll(roomIds);
     const ids = new Set(roomIds);
     for (const [playerId, socket] of this.seated) {
       const roomId = socket.data.roomId;
@@ -183,6 +200,7 @@ export class GameServer implements Games {
   /** The socket's room and player, or the error to acknowledge. */
   seat(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
     const { roomId, playerId } = socket.data;
+    if (socket.data.watching) return { error: E.spectatorsCannotPlay };
     if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
     return { roomId, playerId };
   }
@@ -231,6 +249,7 @@ export class GameServer implements Games {
   /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     await this.quickPlay.leave(socket);
     await this.leave(socket);
     const token = randomBytes(24).toString('base64url');
@@ -246,6 +265,7 @@ export class GameServer implements Games {
   }
 
   async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     const local = this.owned.byCode.get(code);
     const remote = local ? null : await this.owned.leases.ownerOf({ code });
     const roomId = local ?? remote?.roomId;
@@ -271,7 +291,7 @@ export class GameServer implements Games {
   /** Leaves the socket's room, if any: a forfeit during a game. */
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
-    if ('error' in seat) return { success: true };
+    if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
     const live = this.owned.get(seat.roomId);
     this.unseat(seat.playerId, live?.state.code ?? [...socket.rooms].find((r) => r !== socket.id && !r.startsWith('player:')));
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
@@ -303,6 +323,7 @@ export class GameServer implements Games {
   /** The socket's transport is gone: out of the pool; a seat is kept for the grace period. */
   async disconnected(socket: GameSocket): Promise<void> {
     await this.quickPlay.leave(socket);
+    if (socket.data.watching) return this.stopWatching(socket);
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
@@ -314,6 +335,7 @@ export class GameServer implements Games {
    * whose node died is found once a surviving node has taken it over (its lease lapses first).
    */
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     const seat = await this.router.findSeat(hashToken(token));
     if (!seat) return { success: false, error: E.rejoinFailed };
     await this.quickPlay.leave(socket);
@@ -330,6 +352,8 @@ export class GameServer implements Games {
     socket.data.roomId = undefined;
     socket.data.playerId = undefined;
     socket.data.seatToken = undefined;
+    // A spectator's page watches again by itself: its drop already took it off the count.
+    socket.data.watching = undefined;
     for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
     if (!roomId || !playerId || !seatToken || (holder && holder !== socket)) return undefined;
     const back = await this.rejoin(socket, seatToken);
@@ -355,6 +379,7 @@ export class GameServer implements Games {
   /** Into the pool; a player in a room is in a room. */
   async joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
     return this.quickPlay.enter(socket, payload);
   }
@@ -381,8 +406,69 @@ export class GameServer implements Games {
     return { code, tokens: a === pair[0] ? tokens : [tokens[1], tokens[0]] };
   }
 
+  // ------------------------------------------------------------- spectators (issue 14)
+
+  /**
+   * The socket watches the room: it joins the room's socket.io room first, so that nothing sent
+   * after the view it is given is missed, then gets the whole room from its owner (on any node).
+   * A seated player cannot watch (their page shows their own game).
+   */
+  async watch(socket: GameSocket, code: string): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
+    const roomId = this.owned.byCode.get(code) ?? (await this.owned.leases.ownerOf({ code }))?.roomId;
+    if (!roomId) return { success: false, error: E.roomNotFound };
+    // Gone while the room was looked up: its drop has been handled, it must not be counted now.
+    if (!socket.connected) return { success: false, error: E.notInRoom };
+    // From here to the count, nothing waits: two watches of one socket at once cannot both count it.
+    this.stopWatching(socket);
+    socket.data.watching = { roomId, code };
+    const count = this.watchers.add(roomId, socket.id);
+    await socket.join(code);
+    const view = await this.router.watch(roomId, count);
+    if (!view) {
+      if (socket.data.watching?.roomId === roomId) this.stopWatching(socket);
+      return { success: false, error: E.roomNotFound };
+    }
+    return { success: true, ...view };
+  }
+
+  unwatch(socket: GameSocket): Promise<Ack> {
+    this.stopWatching(socket);
+    return Promise.resolve({ success: true });
+  }
+
+  private stopWatching(socket: GameSocket): void {
+    const watching = socket.data.watching;
+    if (!watching) return;
+    socket.data.watching = undefined;
+    this.watchers.remove(watching.roomId, socket.id);
+    void socket.leave(watching.code);
+  }
+
+  /** This node's count of a room's spectators, to the room's owner: this node or, through the adapter, another. */
+  private reportSpectators(roomId: string, count: number): void {
+    if (this.owned.get(roomId)) this.audience.set(roomId, this.nodeId, count);
+    else this.router.cluster.notify({ type: 'spectators', roomId, node: this.nodeId, count });
+  }
+
+  /** The owner tells the room's sockets, players and spectators on every node, how many watch. */
+  private tellSpectators(roomId: string, count: number): void {
+    const code = this.owned.get(roomId)?.state.code;
+    if (code) this.io.to(code).emit('room:spectators', { code, count });
+  }
+
+  /** A player who just came in (joined, or back after a reload) hears how many watch, if any do. */
+  private tellSeated(roomId: string, socketId: string): void {
+    const count = this.audience.total(roomId);
+    const code = this.owned.get(roomId)?.state.code;
+    if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
+  }
+
   close(): void {
     this.quickPlay.close();
+    this.watchers.close();
+    this.audience.close();
     if (this.maintenance) clearInterval(this.maintenance);
     this.lobby.close();
     this.listings.close();

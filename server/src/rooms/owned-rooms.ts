@@ -51,6 +51,8 @@ export interface OwnedRoomsHooks {
   committed(roomId: string, room: RoomState | null): void;
   /** Issue 14: the room is no longer this node's (gone, lost or given up). */
   unowned(roomId: string): void;
+  /** Issue 14: whether sockets of another node watch the room (its events then go through the adapter). */
+  watchedElsewhere?(roomId: string): boolean;
 }
 
 export class OwnedRooms {
@@ -166,11 +168,11 @@ export class OwnedRooms {
   /**
    * An event to the room's sockets (or one player's). When every seat is held by a socket of this
    * node it does not go through the adapter: a room whose players sit with its owner costs the
-   * other nodes nothing.
+   * other nodes nothing, unless spectators on other nodes watch it (issue 14).
    */
   private send(out: Outgoing, room: RoomState | undefined, live: LiveRoom | undefined): void {
     const here = (playerId: string) => live?.holders.get(playerId)?.node === this.leases.nodeId;
-    const local = out.to ? here(out.to) : room !== undefined && room.members.every((m) => here(m.id));
+    const local = out.to ? here(out.to) : room !== undefined && room.members.every((m) => here(m.id)) && !this.hooks.watchedElsewhere?.(room.id);
     const io = local ? this.io.local : this.io;
     const target = out.to ? io.to(playerRoom(out.to)) : room ? io.to(room.code) : null;
     (target as { emit: (event: string, payload: unknown) => unknown } | null)?.emit(out.event, out.payload);

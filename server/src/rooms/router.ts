@@ -4,7 +4,7 @@
  * (its lease lapses) or the room moved, a command waits for the takeover and goes on there, on
  * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
  */
-import { SERVER_ERRORS as E, nameTaken } from '../../../src/protocol';
+import { SERVER_ERRORS as E, nameTaken, type WatchedRoom } from '../../../src/protocol';
 import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './cluster';
 import type { Command } from './commands';
 import { ROOM_MOVED, type OwnedRooms } from './owned-rooms';
@@ -29,6 +29,12 @@ export interface SeatHooks {
   unseatEverywhere(playerId: string, code: string, except?: string): void;
   /** Rooms that changed hands: this node's seated sockets in them come back to the new owner. */
   bringBack(roomIds: string[]): void;
+  /** Issue 14: node `node` has `count` sockets watching the room this node owns. */
+  watched(roomId: string, node: string, count: number): void;
+  /** Issue 14: a room this node owns, as a new spectator sees it. */
+  watchedRoom(roomId: string): WatchedRoom | undefined;
+  /** Issue 14: the socket `socketId` (on any node) just took its seat in the room this node owns. */
+  seated(roomId: string, socketId: string): void;
 }
 
 export class RoomRouter {
@@ -102,8 +108,40 @@ export class RoomRouter {
       } else if (holder === undefined) {
         live.holders.set(command.playerId, { socketId, node });
       }
+      if (enters) {
+        const reply = this.owned.run(roomId, command);
+        void reply.then((r) => r.success && this.seats.seated(roomId, socketId));
+        return reply;
+      }
     }
     return this.owned.run(roomId, command);
+  }
+
+  /**
+   * Issue 14: the room to show a new spectator, from its owner (this node or another), who counts
+   * `count` watching sockets of this node. Waits for a takeover as route() does; undefined when the room is gone.
+   */
+  async watch(roomId: string, count: number): Promise<WatchedRoom | undefined> {
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      if (this.owned.get(roomId)) {
+        this.seats.watched(roomId, this.nodeId, count);
+        return this.seats.watchedRoom(roomId);
+      }
+      const found = await this.owned.leases.ownerOf({ roomId });
+      if (!found) return undefined;
+      if (found.owner !== this.nodeId && !found.expired) {
+        const answer = await this.cluster.request<{ success: true; view: WatchedRoom } | Reply>(
+          found.owner,
+          { type: 'watch', roomId, node: this.nodeId, count },
+          FORWARD_TIMEOUT_MS,
+        );
+        if (answer?.success && 'view' in answer) return answer.view;
+      }
+      if (Date.now() >= deadline) return undefined;
+      await pause(RETRY_MS);
+      await this.owned.maintain();
+    }
   }
 
   /** Why the room, on whichever node, would not take a player of this name, or null. */
@@ -154,6 +192,12 @@ export class RoomRouter {
       }
       case 'findToken':
         return { seat: this.seatHere(body.tokenHash) ?? null };
+      case 'watch': {
+        const live = this.owned.get(body.roomId);
+        if (!live) return { success: false, error: ROOM_MOVED } satisfies Reply;
+        this.seats.watched(body.roomId, body.node, body.count);
+        return { success: true, view: this.seats.watchedRoom(body.roomId) };
+      }
     }
   }
 
@@ -167,6 +211,9 @@ export class RoomRouter {
         return this.seats.bringBack([notice.roomId]);
       case 'released':
         void this.owned.maintain();
+        return;
+      case 'spectators':
+        if (this.owned.get(notice.roomId)) this.seats.watched(notice.roomId, notice.node, notice.count);
     }
   }
 }

@@ -81,7 +81,7 @@ describe('a timed game over sockets', () => {
     }
   });
 
-  it('gives a player who reloads the clocks as they are now', async () => {
+  it('gives a player who reloads, and a spectator who arrives, the clocks as they are now', async () => {
     const clock = new SimulatedClock();
     const h = await harness(clock);
     try {
@@ -94,6 +94,9 @@ describe('a timed game over sockets', () => {
       let rejoined: Promise<Entered> | undefined;
       await h.client({ rejoinToken: joined.rejoinToken }, (s) => (rejoined = next<Entered>(s, 'room:rejoined')));
       expect((await rejoined!).gameState?.clocks).toEqual({ remainingMs: [MINUTE + 1000, MINUTE - 12_345], running: 1 });
+      // A spectator arriving now sees the same clocks.
+      const watched = await call<{ gameState: { clocks: Clocks } }>(await h.client(), 'room:watch', { code: joined.room.code });
+      expect(watched.gameState.clocks).toEqual({ remainingMs: [MINUTE + 1000, MINUTE - 12_345], running: 1 });
     } finally {
       await h.close();
     }

@@ -16,6 +16,7 @@ import {
   parseRespondUndo,
   parseSetReady,
   parseUpdateSettings,
+  parseWatchRoom,
   type ClientToServerEvents,
   type JoinPoolPayload,
   type Parsed,
@@ -40,6 +41,8 @@ export interface SocketData {
   askedFor?: string;
   /** Issue 14: looking for an opponent (quick play); cleared when paired, cancelled or seated. */
   inPool?: boolean;
+  /** Issue 14: the room this socket watches as a spectator (it then holds no seat). */
+  watching?: { roomId: string; code: string };
 }
 
 export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -69,6 +72,9 @@ export interface Games {
   /** Issue 14, quick play: into the pool (or paired at once), and out of it. */
   joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack>;
   leavePool(socket: GameSocket): Promise<Ack>;
+  /** Issue 14: the socket watches the room as a spectator. */
+  watch(socket: GameSocket, code: string): Promise<Ack>;
+  unwatch(socket: GameSocket): Promise<Ack>;
 }
 
 /** Wires one connection's events to the game server. */
@@ -107,6 +113,8 @@ export function connect(socket: GameSocket, games: Games): void {
   on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
   on('pool:join', parseJoinPool, (v) => games.joinPool(socket, v));
   on('pool:leave', parseEmpty, () => games.leavePool(socket));
+  on('room:watch', parseWatchRoom, (v) => games.watch(socket, v.code));
+  on('room:unwatch', parseEmpty, () => games.unwatch(socket));
   socket.on('disconnect', () => void games.disconnected(socket));
   void enter(socket, games);
 }

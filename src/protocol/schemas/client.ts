@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
 import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
+import { WatchedRoomSchema } from './server';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
 /** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
@@ -44,6 +45,9 @@ export const UpdateSettingsPayloadSchema = v.pipe(
   }),
   v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated, timeControl or visibility'),
 );
+
+/** Issue 14: the room to watch; a code that names no room fails as joining it would. */
+export const WatchRoomPayloadSchema = v.object({ code: RoomCodeSchema });
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
 export const MovePayloadSchema = v.object({ row: WholeNumberSchema, col: WholeNumberSchema });
@@ -101,6 +105,8 @@ export const CLIENT_PAYLOAD_SCHEMAS = {
   'lobby:unsubscribe': EmptyPayloadSchema,
   'pool:join': JoinPoolPayloadSchema,
   'pool:leave': EmptyPayloadSchema,
+  'room:watch': WatchRoomPayloadSchema,
+  'room:unwatch': EmptyPayloadSchema,
 } as const;
 
 // ---------------------------------------------------------------- acknowledgements
@@ -134,4 +140,6 @@ export const ACK_SCHEMAS = {
   'lobby:unsubscribe': ack({}),
   'pool:join': ack({ rated: v.boolean() }),
   'pool:leave': ack({}),
+  'room:watch': ack(WatchedRoomSchema.entries),
+  'room:unwatch': ack({}),
 } as const;

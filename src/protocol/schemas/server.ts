@@ -110,6 +110,20 @@ export const OpenGamesPayloadSchema = v.object({
 /** Issue 14: paired by quick play into room `code`; the page enters it with room:rejoin and this token. */
 export const PoolPairedPayloadSchema = v.object({ code: IdSchema, rejoinToken: IdSchema });
 
+/** Issue 14: the number watching the room `code` now. */
+export const SpectatorsPayloadSchema = v.object({ code: v.string(must('a string')), count: CountSchema });
+
+/**
+ * Issue 14: what a spectator gets on starting to watch: the room, its game (null before the first
+ * game), how the game ended (null while it is under way) and how many are watching.
+ */
+export const WatchedRoomSchema = v.object({
+  room: RoomViewSchema,
+  gameState: v.nullable(GameStateViewSchema),
+  result: v.nullable(v.object({ winner: GameFinishedPayloadSchema.entries.winner, reason: FinishReasonSchema })),
+  spectators: CountSchema,
+});
+
 /** The payload of each server event. */
 export const SERVER_EVENT_SCHEMAS = {
   'room:playerJoined': PlayerJoinedPayloadSchema,
@@ -132,4 +146,5 @@ export const SERVER_EVENT_SCHEMAS = {
   'server:restarting': ServerRestartingPayloadSchema,
   'lobby:openGames': OpenGamesPayloadSchema,
   'pool:paired': PoolPairedPayloadSchema,
+  'room:spectators': SpectatorsPayloadSchema,
 } as const;

@@ -16,6 +16,7 @@ import { RoomPanel } from './RoomPanel';
 import { ServerNotice } from './ServerNotice';
 import { useOpenGames } from './useOpenGames';
 import { useRoom } from './useRoom';
+import { WatchForm } from './WatchForm';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import './multiplayer.css';
@@ -159,9 +160,10 @@ function Lobby() {
           </button>
         </div>
       </form>
+      <QuickPlayPanel username={username} context={context} busy={busy} send={send} />
       {/* Issue 14: one click joins under the name above; without one the lobby asks for it. */}
       <OpenGames games={openGames} disabled={waiting} join={(open) => send({ type: 'room.join', code: open, username })} />
-      <QuickPlayPanel username={username} context={context} busy={busy} send={send} />
+      <WatchForm />
     </section>
   );
 }

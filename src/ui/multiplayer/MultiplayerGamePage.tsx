@@ -34,6 +34,7 @@ import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
 import { useRoom } from './useRoom';
+import { WatchingCount, WatchLink } from './WatchLink';
 import '../theme/theme.css';
 import '../theme/buttons.css';
 import './multiplayer.css';
@@ -123,6 +124,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
             {result}
           </p>
         )}
+        {currentRoom && <WatchingCount code={currentRoom.code} />}
         {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
         {canClaimVictory(context) && me !== null && (
           <section className="multiplayer-claim" aria-label="Claim victory">
@@ -194,6 +196,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
             {undoLeftText(undoRequestsLeftOf(context))}
           </p>
         )}
+        {currentRoom && <WatchLink code={currentRoom.code} />}
         <footer className="multiplayer-actions">
           <button type="button" className="button" onClick={() => leave('/multiplayer')}>
             Back to Lobby

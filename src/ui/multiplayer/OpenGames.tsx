@@ -18,7 +18,7 @@ export interface OpenGamesProps {
 export function OpenGames({ games, disabled, join }: OpenGamesProps) {
   return (
     <section className="open-games" aria-labelledby="open-games-title">
-      <h2 id="open-games-title">Open games</h2>
+      <h2 id="open-games-title" className="multiplayer-section-title">Open games</h2>
       {games === null ? (
         <p className="multiplayer-note">Loading open games…</p>
       ) : games.length === 0 ? (

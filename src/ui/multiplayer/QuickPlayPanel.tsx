@@ -34,7 +34,7 @@ export function QuickPlayPanel({ username, context, busy, send }: QuickPlayPanel
         send({ type: 'pool.join', username, boardSize, timeControl });
       }}
     >
-      <h2 className="multiplayer-quick-play-title">Quick play</h2>
+      <h2 className="multiplayer-section-title">Quick play</h2>
       <div className="multiplayer-quick-play-settings">
         <label>
           Board size

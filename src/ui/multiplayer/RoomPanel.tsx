@@ -3,6 +3,7 @@ import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../ma
 import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type RoomSettings, type TimeControl } from '../../protocol/messages';
 import { timeControlName } from '../clocks/clockFormat';
 import { InviteLink } from './InviteLink';
+import { WatchingCount, WatchLink } from './WatchLink';
 
 export interface RoomPanelProps {
   context: RoomContext;
@@ -23,6 +24,8 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
     <section className="multiplayer-room" aria-label="Room">
       <h1>Room: {currentRoom.code}</h1>
       {waiting && <InviteLink code={currentRoom.code} />}
+      <WatchLink code={currentRoom.code} />
+      <WatchingCount code={currentRoom.code} />
       {gameCountdown !== null && (
         <p className="multiplayer-countdown" role="status">
           Game starting in {gameCountdown}...

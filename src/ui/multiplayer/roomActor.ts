@@ -10,6 +10,7 @@ import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
 import { showNotice } from './roomNotices';
+import { heardWatchers } from './watching';
 
 /** Socket states (the service's window events) and every server event, into the machine. */
 const connection = fromCallback<RoomEvent>(({ sendBack }) => {
@@ -29,7 +30,9 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
         offs.push(
           socket.on(name, (payload) => {
             const parsed = parseServerEvent(name, payload);
-            if (parsed.ok) sendBack(parsed.message);
+            // The number watching (issue 14) is the pages' business, not the room machine's.
+            if (parsed.ok && parsed.message.type === 'room:spectators') heardWatchers(parsed.message.payload);
+            else if (parsed.ok) sendBack(parsed.message);
             else console.error(`Dropped server event ${name}: ${parsed.error}`);
           }),
         );

@@ -1,0 +1,58 @@
+/**
+ * A spectator's connection (issue 14): a socket.io connection of its own, apart from the page's
+ * room connection (src/net/socket.ts's shared one), so that a spectator never carries a rejoin
+ * token and the room actor never hears a watched room's events as its own. It asks room:watch on
+ * every (re)connection: spectators are not part of the rooms a server rebuilds after a restart, so
+ * the page watches again. Every acknowledgement and event is parsed at the edge.
+ */
+import { SERVER_EVENTS } from '../../protocol/messages';
+import { parseServerEvent } from '../../protocol/server-events';
+import { createSocketService, type SocketServiceOptions } from '../../net/socket';
+import type { WatchAction } from './watchState';
+
+export const WATCH_TEXTS = {
+  reconnecting: 'Connection lost: reconnecting…',
+  noAnswer: 'The game server did not answer: trying again when the connection is back',
+} as const;
+
+export interface WatchConnectionOptions {
+  url: string;
+  /** Tests only: quicker reconnections. */
+  timings?: SocketServiceOptions['timings'];
+}
+
+/** Watches the room `code`, telling `dispatch` all it hears, until the returned function closes it. */
+export function openWatch(code: string, dispatch: (action: WatchAction) => void, { url, timings }: WatchConnectionOptions): () => void {
+  let open = true;
+  const tell = (action: WatchAction) => open && dispatch(action);
+  const events = new EventTarget();
+  const service = createSocketService({ url, events, getToken: () => Promise.resolve(null), timings });
+  const watch = () => {
+    try {
+      service.emit('room:watch', { code }).then(
+        (ack) => tell(ack.success ? { type: 'watched', watched: ack } : { type: 'refused', error: ack.error }),
+        () => tell({ type: 'disconnected', message: WATCH_TEXTS.noAnswer }),
+      );
+    } catch {
+      tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
+    }
+  };
+  const dropped = () => tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
+  events.addEventListener('websocket-connected', watch);
+  events.addEventListener('websocket-disconnected', dropped);
+  service.connect();
+  for (const name of Object.values(SERVER_EVENTS)) {
+    service.on(name, (payload) => {
+      const parsed = parseServerEvent(name, payload);
+      if (parsed.ok) tell(parsed.message);
+      else console.error(`Dropped server event ${name}: ${parsed.error}`);
+    });
+  }
+  return () => {
+    open = false;
+    events.removeEventListener('websocket-connected', watch);
+    events.removeEventListener('websocket-disconnected', dropped);
+    // The server takes a spectator who goes off the count.
+    service.disconnect();
+  };
+}
