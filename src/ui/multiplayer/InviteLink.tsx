@@ -10,12 +10,16 @@ export function inviteLink(origin: string, code: string): string {
 }
 
 export function InviteLink({ code }: { code: string }) {
+  return <CopyLink link={inviteLink(window.location.origin, code)} label="Copy invite link" copied="Invite link copied" />;
+}
+
+/** A button that copies `link`, and says so (or shows the link where the clipboard is refused). */
+export function CopyLink({ link, label, copied }: { link: string; label: string; copied: string }) {
   const [said, setSaid] = useState('');
-  const link = inviteLink(window.location.origin, code);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      setSaid('Invite link copied');
+      setSaid(copied);
     } catch {
       setSaid(`Copy this link: ${link}`);
     }
@@ -23,7 +27,7 @@ export function InviteLink({ code }: { code: string }) {
   return (
     <div className="multiplayer-invite">
       <button type="button" className="button" onClick={() => void copy()}>
-        Copy invite link
+        {label}
       </button>
       <span role="status" className="multiplayer-note">
         {said}

@@ -2,9 +2,9 @@
  * /multiplayer/game (SPEC §2 "Multiplayer game"): the server's game state drawn with the
  * single-device page's board and scores. Without a room it goes back to /multiplayer.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { parseBoardState, type BoardState, type CellPosition, type Engine } from '../../engine';
+import type { Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import {
   canClaimVictory,
@@ -21,13 +21,10 @@ import {
 } from '../../machines/room.machine';
 import type { GameStateView } from '../../protocol/messages';
 import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
-import { GameBoard } from '../board/GameBoard';
-import { GameClocks } from '../clocks/GameClocks';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { OnlineResults } from '../results/OnlineResults';
-import { ScoreDisplay } from '../score/ScoreDisplay';
-import { lastMoveLine } from '../score/panelWords';
+import { OnlineBoard, OnlinePanel, useOnlineGame } from './OnlineGameView';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
@@ -61,14 +58,6 @@ export default function MultiplayerGamePage() {
   return <OnlineGame engine={engine} gameState={context.gameState} leaveTo={leaveTo} />;
 }
 
-/** The server's board, parsed once here at the edge; an unreadable one shows as empty. */
-function boardOf(view: GameStateView): BoardState {
-  const parsed = parseBoardState(view.boardState);
-  if (parsed.ok) return parsed.value;
-  console.error('Unreadable board from the server:', parsed.error);
-  return { occupiedCells: [new Set(), new Set()], gridWidth: view.boardState.gridWidth, gridHeight: view.boardState.gridHeight };
-}
-
 /** What the confirm dialog asks: the Forfeit button, or leaving (Back to Lobby, Home) a game under way. */
 type Confirming = { kind: 'forfeit' } | { kind: 'leave'; to: string } | null;
 
@@ -82,17 +71,9 @@ interface OnlineGameProps {
 function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const { context, busy, send } = useRoom();
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
-  const board = useMemo(() => boardOf(gameState), [gameState]);
-  const mode = gameState.scoringMechanism;
-  const groups = useMemo(() => engine.groups(board, mode), [engine, board, mode]);
-  const breakdown = useMemo<[number[], number[]]>(
-    () => [groups.filter((g) => g.player === 0).map((g) => g.value), groups.filter((g) => g.player === 1).map((g) => g.value)],
-    [groups],
-  );
+  const game = useOnlineGame(engine, gameState);
+  const { board, names } = game;
   const { players, currentRoom } = context;
-  // Names come with the game's seats: they stay put when a player leaves the room (issue 11).
-  const names: [string, string] = [seatName(gameState, 0), seatName(gameState, 1)];
   const me = localSeat(context);
   const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
   const myTurn = isLocalTurn(context);
@@ -106,7 +87,6 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const notice = useRoomNotice();
   // A game that ended on a full board: Game Results, until closed or a rematch begins.
   const resultsOpen = notice?.finished === true && over;
-  const lastMove: CellPosition | undefined = gameState.lastMove ? { gridX: gameState.lastMove.col, gridY: gameState.lastMove.row } : undefined;
 
   // SPEC §5: leaving a game under way forfeits it, so it asks first (the machine forfeits, then leaves).
   const leave = (to: string) => (playing ? setConfirming({ kind: 'leave', to }) : leaveTo(to));
@@ -135,37 +115,15 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           </section>
         )}
       </div>
-      <div className="multiplayer-panel">
-        <GameClocks clocks={gameState.clocks} names={names} timeControl={context.roomSettings.timeControl} you={me ?? undefined} />
-        <ScoreDisplay
-          scores={gameState.scores}
-          groups={breakdown}
-          currentPlayer={gameState.currentPlayer}
-          names={names}
-          progress={over ? 'over' : 'playing'}
-          you={me ?? undefined}
-          lastMove={lastMoveLine(board, lastMove, names)}
-        />
-      </div>
-      <div className="multiplayer-board">
-        <GameBoard
-          board={board}
-          mode={mode}
-          groups={groups}
-          annotations={annotations}
-          currentPlayer={gameState.currentPlayer}
-          interactive={myTurn && !over}
-          lastMove={lastMove}
-          names={names}
-          // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
-          onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
-          onToggleAnnotations={() => setAnnotations((a) => ({ showText: !a.showText, showLines: !a.showLines }))}
-          predict={(cell, player) => {
-            const result = engine.predict(board, cell, player, mode);
-            return result.ok ? result.prediction : null;
-          }}
-        />
-      </div>
+      <OnlinePanel game={game} gameState={gameState} timeControl={context.roomSettings.timeControl} over={over} you={me ?? undefined} />
+      <OnlineBoard
+        engine={engine}
+        game={game}
+        gameState={gameState}
+        interactive={myTurn && !over}
+        // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
+        onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
+      />
       <div className="multiplayer-controls">
         {context.connectionError && (
           <p className="multiplayer-error" role="alert">

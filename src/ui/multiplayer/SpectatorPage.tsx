@@ -3,17 +3,14 @@
  * only), both players' names and scores drawn by the players' own components, whose turn it is,
  * the number watching, and the result once the game is over. Nothing here can act on the game.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { parseBoardState, type BoardState, type CellPosition, type Engine } from '../../engine';
+import type { Engine } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import { resultText } from '../../machines/room.rules';
 import type { GameStateView } from '../../protocol/messages';
 import { seatName } from '../../protocol/rules';
-import { GameBoard } from '../board/GameBoard';
-import { GameClocks } from '../clocks/GameClocks';
-import { ScoreDisplay } from '../score/ScoreDisplay';
-import { lastMoveLine } from '../score/panelWords';
+import { OnlineBoard, OnlinePanel, useOnlineGame } from './OnlineGameView';
 import { useWatch } from './useWatch';
 import { watchingText, type WatchState } from './watchState';
 import '../theme/theme.css';
@@ -79,13 +76,6 @@ function WatchStatus({ watch }: { watch: WatchState }) {
   );
 }
 
-function boardOf(view: GameStateView): BoardState {
-  const parsed = parseBoardState(view.boardState);
-  if (parsed.ok) return parsed.value;
-  console.error('Unreadable board from the server:', parsed.error);
-  return { occupiedCells: [new Set(), new Set()], gridWidth: view.boardState.gridWidth, gridHeight: view.boardState.gridHeight };
-}
-
 interface WatchedGameProps {
   engine: Engine;
   watch: WatchState;
@@ -94,18 +84,9 @@ interface WatchedGameProps {
 }
 
 function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
-  const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
-  const board = useMemo(() => boardOf(gameState), [gameState]);
-  const mode = gameState.scoringMechanism;
-  const groups = useMemo(() => engine.groups(board, mode), [engine, board, mode]);
-  const breakdown = useMemo<[number[], number[]]>(
-    () => [groups.filter((g) => g.player === 0).map((g) => g.value), groups.filter((g) => g.player === 1).map((g) => g.value)],
-    [groups],
-  );
-  const names: [string, string] = [seatName(gameState, 0), seatName(gameState, 1)];
+  const game = useOnlineGame(engine, gameState);
   const over = gameState.progress === 'over' || watch.room?.status === 'finished';
   const result = over ? resultText(gameState, watch.result) : null;
-  const lastMove: CellPosition | undefined = gameState.lastMove ? { gridX: gameState.lastMove.col, gridY: gameState.lastMove.row } : undefined;
 
   return (
     <main className="multiplayer multiplayer-game multiplayer-watch">
@@ -124,35 +105,8 @@ function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
         </p>
         {watch.status === 'connecting' && watch.error && <p className="multiplayer-note">{watch.error}</p>}
       </div>
-      <div className="multiplayer-panel">
-        <GameClocks clocks={gameState.clocks} names={names} timeControl={watch.room?.settings.timeControl ?? 'untimed'} />
-        <ScoreDisplay
-          scores={gameState.scores}
-          groups={breakdown}
-          currentPlayer={gameState.currentPlayer}
-          names={names}
-          progress={over ? 'over' : 'playing'}
-          lastMove={lastMoveLine(board, lastMove, names)}
-        />
-      </div>
-      <div className="multiplayer-board">
-        <GameBoard
-          board={board}
-          mode={mode}
-          groups={groups}
-          annotations={annotations}
-          currentPlayer={gameState.currentPlayer}
-          interactive={false}
-          lastMove={lastMove}
-          names={names}
-          onPlace={() => {}}
-          onToggleAnnotations={() => setAnnotations((a) => ({ showText: !a.showText, showLines: !a.showLines }))}
-          predict={(cell, player) => {
-            const prediction = engine.predict(board, cell, player, mode);
-            return prediction.ok ? prediction.prediction : null;
-          }}
-        />
-      </div>
+      <OnlinePanel game={game} gameState={gameState} timeControl={watch.room?.settings.timeControl ?? 'untimed'} over={over} />
+      <OnlineBoard engine={engine} game={game} gameState={gameState} interactive={false} onPlace={() => {}} />
       <div className="multiplayer-controls">{back}</div>
     </main>
   );
