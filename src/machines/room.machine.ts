@@ -205,6 +205,10 @@ export const roomMachine = setup({
     'game:undoWithdrawn': {
       actions: assign(({ context, event }) => (context.pendingUndoRequest?.requestId === event.payload.requestId ? { pendingUndoRequest: null } : {})),
     },
+    // After a restart the player to move is back: their clock runs again (issue 14).
+    'game:clockResumed': {
+      actions: assign(({ context, event }) => (context.gameState ? { gameState: { ...context.gameState, clocks: event.payload.clocks } } : {})),
+    },
     'game:victoryClaimable': {
       guard: 'in this room',
       actions: assign(({ context, event: { payload } }) => ({ ...fromRoom(payload.room, context.localPlayerId), claimableBy: payload.claimant })),

@@ -64,6 +64,7 @@ export const VALID: Payloads = {
   'game:undoRejected': { requestId: 'r1' },
   'game:forfeited': { forfeitingPlayer: { id: 'p2', username: 'Bob', index: 1 }, winner: 0, reason: 'forfeit' },
   'game:undoWithdrawn': { requestId: 'r1' },
+  'game:clockResumed': { clocks: { remainingMs: [41_000, 37_500], running: 1 } },
   'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
   'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' }] },

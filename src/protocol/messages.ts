@@ -199,6 +199,7 @@ export const SERVER_EVENTS = {
   forfeited: 'game:forfeited',
   undoWithdrawn: 'game:undoWithdrawn',
   victoryClaimable: 'game:victoryClaimable',
+  clockResumed: 'game:clockResumed',
   restarting: 'server:restarting',
   openGames: 'lobby:openGames',
   poolPaired: 'pool:paired',
@@ -232,6 +233,8 @@ export type ForfeitedPayload = v.InferOutput<typeof S.ForfeitedPayloadSchema>;
 export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSchema>;
 /** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
 export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
+/** Issue 14: the player to move is back after a restart: their clock runs again from now. */
+export type ClockResumedPayload = v.InferOutput<typeof S.ClockResumedPayloadSchema>;
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
 /** Issue 14: a public room waiting for an opponent, as the lobby lists it. */
@@ -262,6 +265,7 @@ export interface ServerToClientEvents {
   'game:forfeited': (payload: ForfeitedPayload) => void;
   'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
   'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
+  'game:clockResumed': (payload: ClockResumedPayload) => void;
   'server:restarting': (payload: ServerRestartingPayload) => void;
   'lobby:openGames': (payload: OpenGamesPayload) => void;
   'pool:paired': (payload: PoolPairedPayload) => void;

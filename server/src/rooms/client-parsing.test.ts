@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS } from '../../../src/protocol/messages';
 import { parseServerEvent } from '../../../src/protocol/server-events';
+import { pgliteForTests } from '../db/testing';
 import { call, next, startHarness, type Harness } from './test-helpers';
 
 let h: Harness;
@@ -86,6 +87,34 @@ describe('the page parses what the server sends', () => {
     await call(erin, 'pool:join', { username: 'Erin', boardSize: 6, timeControl: '5+3' });
     await call(frank, 'pool:join', { username: 'Frank', boardSize: 6, timeControl: '5+3' });
     await paired;
+
+    // Issue 14: a timed game through a restart; the player to move's clock waits for them.
+    const database = await pgliteForTests();
+    const shared = { ...database, stop: async () => undefined };
+    const before = await startHarness({ eventsPerSecond: 1000 }, shared);
+    const gina = await before.client();
+    const hugo = await before.client();
+    const timed = await call<Entered>(gina, 'room:create', { username: 'Gina' });
+    const hugoIn = await call<Entered>(hugo, 'room:join', { code: timed.room.code, username: 'Hugo' });
+    await call(gina, 'room:updateSettings', { timeControl: '1+1' });
+    await call(gina, 'room:setReady', { ready: true });
+    await call(hugo, 'room:setReady', { ready: true });
+    const timedStart = next(hugo, 'game:started');
+    await call(gina, 'game:start', {});
+    await timedStart;
+    await call(gina, 'game:move', { row: 0, col: 0 });
+    await call(hugo, 'game:move', { row: 1, col: 1 });
+    await before.close();
+    const after = await startHarness({ eventsPerSecond: 1000 }, shared);
+    let resumed: Promise<unknown> | undefined;
+    await after.client({ rejoinToken: hugoIn.rejoinToken }, (socket) => {
+      socket.onAny((name: string, payload: unknown) => heard.push({ name, payload }));
+      resumed = next(socket, 'game:clockResumed');
+    });
+    await listening(heard, { rejoinToken: timed.rejoinToken }, after);
+    await resumed;
+    await after.close();
+    await database.stop();
 
     // An idle player: the opponent may claim victory; then the server shuts down.
     const carol = await listening(heard, {}, idle);

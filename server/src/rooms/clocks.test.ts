@@ -92,17 +92,22 @@ describe('clocks', () => {
     expect(gameView(s.state, GAME_START + 25_000)?.clocks).toEqual({ remainingMs: [MINUTE - 2000 - 5000, MINUTE - 6000], running: 0 });
   });
 
-  it("after a restart the player to move is charged only up to the room's last known moment", () => {
+  it("after a restart the player to move is charged only up to the room's last known moment, and their clock waits for them", () => {
     const s = bothMoved(); // Alice's clock runs from +10 s
     const lastAt = GAME_START + 25_000;
     const back = GAME_START + 10 * MINUTE;
     s.run({ type: 'restarted', lastAt }, back);
-    expect(gameView(s.state, back)?.clocks).toEqual({ remainingMs: [MINUTE - 15_000, MINUTE], running: 0 });
-    expect(nextDeadline(s.state, config)).toBe(back + MINUTE - 15_000);
+    expect(gameView(s.state, back + 5000)?.clocks).toEqual({ remainingMs: [MINUTE - 15_000, MINUTE], running: null });
+    // Bob coming back first does not start Alice's clock; Alice coming back does, and both hear it.
+    expect(eventNames(s.run({ type: 'back', playerId: 'b' }, back + 3000))).toEqual(['room:playerReconnected']);
+    const step = s.run({ type: 'back', playerId: 'a' }, back + 5000);
+    expect(eventNames(step)).toEqual(['room:playerReconnected', 'game:clockResumed']);
+    expect(step.events[1]?.payload).toEqual({ clocks: { remainingMs: [MINUTE - 15_000, MINUTE], running: 0 } });
+    expect(nextDeadline(s.state, config)).toBe(back + 5000 + MINUTE - 15_000);
     // Without a known last moment (an old log), the turn's time is given back in full.
     const old = bothMoved();
     old.run({ type: 'restarted' }, back);
-    expect(gameView(old.state, back)?.clocks).toEqual({ remainingMs: [MINUTE, MINUTE], running: 0 });
+    expect(gameView(old.state, back)?.clocks).toEqual({ remainingMs: [MINUTE, MINUTE], running: null });
   });
 
   it('a snapshot keeps the clocks; one from before clocks existed is an untimed game', () => {

@@ -13,7 +13,7 @@ import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, sta
 import type { Command } from './commands';
 import { openPairedRoom, startsByItself } from './paired';
 import { bothMoved, finish, play } from './play';
-import { freshGame, gameView, newClock, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
+import { clocksView, freshGame, gameView, newClock, newMember, newRoom, playerView, roomView, seatIndex, type Member, type RoomConfig, type RoomState } from './state';
 import { current, emit, entered, set, withMember, type Draft, type Reply, type Step } from './step';
 
 export type { Outgoing, Reply, Step } from './step';
@@ -286,8 +286,12 @@ function dropped(draft: Draft, room: RoomState, member: Member, now: number, con
 
 function back(draft: Draft, room: RoomState, member: Member, now: number, config: RoomConfig): Reply {
   if (member.connected) return entered(room, member.id, now);
-  const next = set(draft, withMember(room, member.id, { connected: true, awayUntil: null }));
+  const next = set(draft, { ...withMember(room, member.id, { connected: true, awayUntil: null }), clock: clockOnReturn(room, member.id, now) });
   emit(draft, { event: 'room:playerReconnected', payload: { playerId: member.id, players: next.members.map(playerView), room: roomView(next) } });
+  if (next.clock !== room.clock && next.game) {
+    const clocks = clocksView(next.clock, next.game.currentPlayer, now);
+    if (clocks) emit(draft, { event: 'game:clockResumed', payload: { clocks } });
+  }
   // A room of quick play starts once both paired players are in (issue 14).
   if (startsByItself(next)) beginCountdown(draft, next, now, config);
   return entered(current(draft), member.id, now);
@@ -312,13 +316,28 @@ function restarted(draft: Draft, room: RoomState, lastAt: number | undefined, no
 
 // ------------------------------------------------------------------ helpers
 
+/**
+ * A restart stops the running clock where the room was last known to run; it waits for the player
+ * to move to come back (clockOnReturn): the server's downtime and their reconnection are not
+ * their time. (Away past the grace period, they lose the game as anyone away does.)
+ */
 function resumeClock(room: RoomState, lastAt: number | undefined, now: number): RoomState['clock'] {
   const { clock, game } = room;
   if (!clock || clock.runningSince === null || !game) return clock;
   const used = Math.max(0, Math.min(lastAt ?? clock.runningSince, now) - clock.runningSince);
   const remainingMs: [number, number] = [...clock.remainingMs];
   remainingMs[game.currentPlayer] = Math.max(0, remainingMs[game.currentPlayer] - used);
-  return { ...clock, remainingMs, runningSince: now };
+  return { ...clock, remainingMs, runningSince: null };
+}
+
+/** The clocks when a player comes back: the mover's, stopped by a restart, runs again from now. */
+function clockOnReturn(room: RoomState, playerId: string, now: number): RoomState['clock'] {
+  const { clock, game } = room;
+  if (room.status !== 'playing' || !clock || clock.runningSince !== null || !game) return clock;
+  const mover = game.currentPlayer;
+  // Before their first move a player's clock does not run at all.
+  if (seatIndex(room, playerId) !== mover || !room.moved[mover]) return clock;
+  return { ...clock, runningSince: now };
 }
 
 /** Takes a player out of a room; passes the host on; a room without players is gone. */

@@ -102,10 +102,10 @@ describe('a timed game over sockets', () => {
     }
   });
 
-  it('after a restart the player to move gets back the time the server was down', async () => {
+  it('after a restart the player to move gets back the time the server was down, and their clock waits for them', async () => {
     const clock = new SimulatedClock();
     const first = await harness(clock);
-    const { host, guest, created } = await timedGame(first, clock, 'restart');
+    const { host, guest, created, joined } = await timedGame(first, clock, 'restart');
     await move(host, 0, 0, guest);
     await move(guest, 0, 1, host); // Alice's clock runs from here
     clock.advance(5000);
@@ -116,10 +116,17 @@ describe('a timed game over sockets', () => {
     clock.advance(10 * MINUTE); // the server is down for ten minutes
     const second = await harness(clock);
     try {
+      // Bob is back first: Alice's clock waits for her.
+      let bobBack: Promise<Entered> | undefined;
+      const bob = await second.client({ rejoinToken: joined.rejoinToken }, (s) => (bobBack = next<Entered>(s, 'room:rejoined')));
+      expect((await bobBack!).gameState?.clocks).toEqual({ remainingMs: [MINUTE - 5000, MINUTE], running: null });
+      const resumed = next<{ clocks: Clocks }>(bob, 'game:clockResumed');
+      clock.advance(7000); // Alice takes a while to come back: not her time either
       let rejoined: Promise<Entered> | undefined;
       await second.client({ rejoinToken: created.rejoinToken }, (s) => (rejoined = next<Entered>(s, 'room:rejoined')));
-      // Charged the 5 s before the server went down, not the ten minutes it was down.
+      // Charged the 5 s before the server went down, not the ten minutes it was down; her clock runs again.
       expect((await rejoined!).gameState?.clocks).toEqual({ remainingMs: [MINUTE - 5000, MINUTE], running: 0 });
+      expect((await resumed).clocks).toEqual({ remainingMs: [MINUTE - 5000, MINUTE], running: 0 });
     } finally {
       await second.close();
     }

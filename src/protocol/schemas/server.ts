@@ -1,7 +1,7 @@
 /** Server → client: one schema per event payload (the page parses them where they arrive). */
 import * as v from 'valibot';
 import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, must } from './common';
-import { EnteredRoomSchema, GameStateViewSchema, MoveViewSchema, PlayerViewSchema, RoomSettingsSchema, RoomViewSchema, ScoresSchema } from './views';
+import { ClocksViewSchema, EnteredRoomSchema, GameStateViewSchema, MoveViewSchema, PlayerViewSchema, RoomSettingsSchema, RoomViewSchema, ScoresSchema } from './views';
 
 const players = v.array(PlayerViewSchema);
 
@@ -81,6 +81,12 @@ export const UndoWithdrawnPayloadSchema = v.object({ requestId: IdSchema });
 /** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
 export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSchema, room: RoomViewSchema });
 
+/**
+ * Issue 14: after a restart the clock of the player to move waits for them to come back (the
+ * server's downtime and their reconnection are not their time); it runs again from now.
+ */
+export const ClockResumedPayloadSchema = v.object({ clocks: ClocksViewSchema });
+
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
 
@@ -143,6 +149,7 @@ export const SERVER_EVENT_SCHEMAS = {
   'game:forfeited': ForfeitedPayloadSchema,
   'game:undoWithdrawn': UndoWithdrawnPayloadSchema,
   'game:victoryClaimable': VictoryClaimablePayloadSchema,
+  'game:clockResumed': ClockResumedPayloadSchema,
   'server:restarting': ServerRestartingPayloadSchema,
   'lobby:openGames': OpenGamesPayloadSchema,
   'pool:paired': PoolPairedPayloadSchema,

@@ -58,6 +58,8 @@ export function watchReducer(state: WatchState, action: WatchAction): WatchState
     }
     case 'game:undoApproved':
       return { ...state, gameState: action.payload.gameState };
+    case 'game:clockResumed':
+      return state.gameState ? { ...state, gameState: { ...state.gameState, clocks: action.payload.clocks } } : state;
     case 'game:finished': {
       const { room, gameState, winner, reason } = action.payload;
       return { ...state, room, gameState, result: { winner, reason } };
