@@ -4,9 +4,9 @@
  * missed some (it was reloaded mid-game, or joined late), the list is rebuilt from the board in an
  * order that reaches the same board, the last move last.
  */
-import type { BoardState, CellPosition, PlayerIndex } from '../engine';
+import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../engine';
 
-const keyOf = (cell: CellPosition) => `${cell.gridX}-${cell.gridY}`;
+const keyOf = (cell: CellPosition): CellKey => `${cell.gridX}-${cell.gridY}`;
 const cellOf = (key: string): CellPosition => {
   const [gridX = 0, gridY = 0] = key.split('-').map(Number);
   return { gridX, gridY };
