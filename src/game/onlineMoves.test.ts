@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardState, CellKey, CellPosition } from '../engine';
 import { followMoves, movesMakeBoard } from './onlineMoves';
+import { formatRecord } from './record';
+import { recordOfOnlineGame } from './replay';
 
 const cell = (gridX: number, gridY: number): CellPosition => ({ gridX, gridY });
 /** The board the moves make, Player 1 first and alternating (what the server sends). */
@@ -31,5 +33,25 @@ describe("an online game's moves, kept as the server's states arrive", () => {
     // and keeps following from there
     const next = cell(4, 4);
     expect(followMoves(rebuilt, boardOf([...game, next]), next)).toEqual([...rebuilt, next]);
+  });
+});
+
+describe("an online game's record", () => {
+  const moves = [cell(2, 3), cell(3, 2), cell(0, 0), cell(5, 5)];
+  const board = boardOf(moves);
+  const summary = { board, mode: 'connection' as const, scores: [2, 3] as [number, number] };
+
+  it('names Player 1 first, writes the moves kept and the server\'s result for a game ended early', () => {
+    expect(formatRecord(recordOfOnlineGame(moves, { ...summary, over: true, winner: 1 }))).toBe('CC1 6x6 connection: c3 d4 a6 f1 0-1');
+    expect(recordOfOnlineGame(moves, { ...summary, over: true, winner: 0 }).result).toBe('1-0');
+    expect(recordOfOnlineGame(moves, { ...summary, over: true, winner: 'draw' }).result).toBe('1/2-1/2');
+    expect(recordOfOnlineGame(moves, { ...summary, over: true, winner: null }).result).toBe('*'); // aborted
+    expect(recordOfOnlineGame(moves, { ...summary, over: false }).result).toBe('*');
+  });
+
+  it("a full board's result is its scores', whoever the server named", () => {
+    const full = [cell(0, 0), cell(1, 0), cell(1, 1), cell(0, 1)];
+    const record = recordOfOnlineGame(full, { board: boardOf(full, 2), mode: 'connection', scores: [4, 1], over: true, winner: 1 });
+    expect(record.result).toBe('1-0');
   });
 });
