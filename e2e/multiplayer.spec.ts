@@ -104,6 +104,11 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     for (const name of ['Rematch', 'Back to Lobby']) {
       await expect(results.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
+    // Bob reloaded mid-game: his tab kept the moves, so his record is the same, move by move.
+    await bob.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await results.getByRole('button', { name: 'Copy game' }).click();
+    await expect(results.getByText('Game copied to the clipboard')).toBeVisible();
+    expect(await bob.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
     expect(await nextNotice(bob)).toBe(forBob);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expect(alice.alerts).toEqual([]);

@@ -76,7 +76,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const game = useOnlineGame(engine, gameState);
   const { board, names } = game;
-  const moves = useOnlineMoves(board, game.lastMove);
+  const moves = useOnlineMoves(board, game.lastMove, context.currentRoom?.code);
   const { players, currentRoom } = context;
   const me = localSeat(context);
   const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
