@@ -21,6 +21,7 @@ export default defineConfig(async () => {
       react(),
       routePreloads({
         '/game': ['src/ui/game/GamePage.tsx', 'src/engine/load.ts', 'pixi.js/lib/environment-browser/browserAll.mjs'],
+        '/replay': ['src/ui/replay/ReplayPage.tsx', 'src/engine/load.ts', 'pixi.js/lib/environment-browser/browserAll.mjs'],
       }),
       serviceWorker(),
       precompress(),

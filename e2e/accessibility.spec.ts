@@ -142,6 +142,15 @@ for (const theme of THEMES) {
       await expectNoSeriousFindings(page, 'the profile');
     });
 
+    test(`a replay and a bad replay link (${theme})`, async ({ page }) => {
+      await page.goto('/replay#CC1_6x6_connection:_c3_d4_c4_d3_b3_*');
+      await boardReady(page);
+      await expectNoSeriousFindings(page, 'the replay');
+      await page.goto('/replay#CC1_6x6_connection:_c3_c3_*');
+      await expect(page.getByTestId('replay-error')).toBeVisible();
+      await expectNoSeriousFindings(page, 'a bad replay link');
+    });
+
     test(`the page-not-found page (${theme})`, async ({ page }) => {
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

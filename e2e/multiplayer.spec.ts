@@ -54,6 +54,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
 
     // The whole game: whoever's turn it is clicks a free cell; both boards must show the move.
     const colour: Record<string, Owner> = { Alice: 'Green', Bob: 'Blue' };
+    const played: string[] = []; // the moves' cell names, in order (issue 15's record)
     for (let moves = 0; moves < CELLS; moves++) {
       const aliceToMove = (await turnIndicator(alice.page).textContent()) === 'Your turn';
       const [mover, other]: [Player, Player] = aliceToMove ? [alice, bob] : [bob, alice];
@@ -62,6 +63,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
 
       const cell = freeCells(await readBoard(mover.page))[0]!;
       await clickCell(mover.page, cell);
+      played.push(`${String.fromCharCode(97 + cell.x)}${6 - cell.y}`);
       await expectOccupied(mover.page, moves + 1, 5_000);
       await expectOccupied(other.page, moves + 1, 5_000);
       expect((await readBoard(other.page)).get(`${cell.x}-${cell.y}`), `move ${moves + 1} on ${other.name}'s board`).toBe(
@@ -88,6 +90,13 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     expect(await scores(bob.page)).toEqual([green, blue]);
     const [forAlice, forBob] =
       green > blue ? ['You won!', 'You lost!'] : green < blue ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
+    // Issue 15: Copy game in Game Results gives the whole game, move by move, and its result.
+    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const aliceResults = alice.page.getByRole('dialog', { name: 'Game Results' });
+    await aliceResults.getByRole('button', { name: 'Copy game' }).click();
+    await expect(aliceResults.getByText('Game copied to the clipboard')).toBeVisible();
+    const result = green > blue ? '1-0' : green < blue ? '0-1' : '1/2-1/2';
+    expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
     expect(await nextNotice(alice)).toBe(forAlice);
     // Game Results fits a 360-px phone: its buttons in view without scrolling (issue 12).
     await bob.page.setViewportSize({ width: 360, height: 640 });
@@ -95,6 +104,11 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     for (const name of ['Rematch', 'Back to Lobby']) {
       await expect(results.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
+    // Bob reloaded mid-game: his tab kept the moves, so his record is the same, move by move.
+    await bob.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await results.getByRole('button', { name: 'Copy game' }).click();
+    await expect(results.getByText('Game copied to the clipboard')).toBeVisible();
+    expect(await bob.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
     expect(await nextNotice(bob)).toBe(forBob);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expect(alice.alerts).toEqual([]);

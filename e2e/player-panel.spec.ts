@@ -61,7 +61,7 @@ test('on a phone the panel is above a board as wide as the screen, and the butto
   const tops = await buttonBar(page)
     .getByRole('button')
     .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
-  expect(tops).toHaveLength(5);
+  expect(tops).toHaveLength(6); // Undo, Hint (issue 15), Reset, Stats, Home, Settings
   expect(new Set(tops).size).toBe(1);
 
   await clickCell(page, { x: 0, y: 5 });

@@ -34,6 +34,9 @@ export const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/Multipla
 /** Issue 14: a room's game for spectators (/multiplayer/watch/CODE). */
 export const SpectatorPage = lazy(() => import('../ui/multiplayer/SpectatorPage'));
 
+/** Issue 15: a game's record replayed step by step (/replay#CC1_…), with the board and the engine. */
+export const ReplayPage = lazy(() => import('../ui/replay/ReplayPage'));
+
 /** The menu's Game Settings panel and Unlock modal, with the settings kept on the device. */
 export const HomePlayPanels = lazy(() => import('./HomePlayPanels'));
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { loadEngine } from '../engine/load';
-import { canUndo, closeResults, createGame, freeCells, humanMayPlace, placeCell, setProgress, toggleAnnotations, undo } from './game';
+import { canUndo, closeResults, createGame, freeCells, humanMayPlace, noteHintUsed, placeCell, setProgress, toggleAnnotations, undo } from './game';
 import { restoreGame, saveGame, parseStored } from './saved';
 import { DEFAULT_SETTINGS, boardSide, parseSettings, startingPlayer } from './settings';
 import type { GameState, Settings } from './types';
@@ -126,6 +126,16 @@ describe('saving and restoring', () => {
     expect(restored?.state.history).toHaveLength(4);
     expect(restored?.state.gameId).toBe(42);
     expect(restored?.settings.boardSize).toBe('8');
+  });
+
+  it('keeps "a hint was used" through a reload, and through undo; a new game starts without it', () => {
+    const hinted = noteHintUsed(play(createGame(twoPlayers, 7), [0, 0], [1, 1]));
+    const restored = restoreGame(JSON.parse(JSON.stringify(saveGame(hinted, twoPlayers))), engine);
+    expect(restored?.state.hintUsed).toBe(true);
+    expect(undo(restored!.state, twoPlayers).hintUsed).toBe(true);
+    const plain = restoreGame(JSON.parse(JSON.stringify(saveGame(play(createGame(twoPlayers, 8), [0, 0]), twoPlayers))), engine);
+    expect(plain?.state.hintUsed).toBe(false);
+    expect(createGame(twoPlayers, 9).hintUsed).toBe(false);
   });
 
   it('discards anything corrupt instead of trusting it', () => {

@@ -28,6 +28,7 @@ export function createGame(settings: Settings, gameId: number): GameState {
     history: [],
     gameId,
     annotationVisibility: { showText: true, showLines: true },
+    hintUsed: false,
   };
   return { ...state, history: [snapshot(state)] };
 }
@@ -105,6 +106,11 @@ export function undo(state: GameState, settings: Settings): GameState {
     scoreHistory1: state.scoreHistory1.slice(0, -count),
     scoreHistory2: state.scoreHistory2.slice(0, -count),
   };
+}
+
+/** A hint was shown: the game stays marked, through undo and reloads, until a new game. */
+export function noteHintUsed(state: GameState): GameState {
+  return state.hintUsed ? state : { ...state, hintUsed: true };
 }
 
 export function toggleAnnotations(state: GameState): GameState {

@@ -15,10 +15,13 @@ export interface SavedGame {
   settings: Settings;
   gameId: number;
   moves: CellPosition[];
+  /** Issue 15: a hint was shown (absent when none was, as in games saved before hints). */
+  hintUsed?: true;
 }
 
 export function saveGame(state: GameState, settings: Settings): SavedGame {
-  return { version: 1, settings, gameId: state.gameId, moves: moveList(state) };
+  const saved: SavedGame = { version: 1, settings, gameId: state.gameId, moves: moveList(state) };
+  return state.hintUsed ? { ...saved, hintUsed: true } : saved;
 }
 
 function parseMoves(value: unknown): CellPosition[] | null {
@@ -45,7 +48,7 @@ export function restoreGame(input: unknown, rules: Rules): { settings: Settings;
     if (!placed.ok) return null;
     state = placed.state;
   }
-  return { settings, state };
+  return { settings, state: raw.hintUsed === true ? { ...state, hintUsed: true } : state };
 }
 
 /** Reads JSON text from storage defensively: unparsable text is no value at all. */

@@ -29,6 +29,10 @@ describe('shouldSubmitScore', () => {
     expect(shouldSubmitScore(ALICE, twoPlayers, finished([12, 10], twoPlayers))).toBe(false);
   });
 
+  it('not when a hint was used (issue 15)', () => {
+    expect(shouldSubmitScore(ALICE, AI, { ...finished([12, 10]), hintUsed: true })).toBe(false);
+  });
+
   it('not on a draw', () => {
     expect(shouldSubmitScore(ALICE, AI, finished([9, 9]))).toBe(false);
   });

@@ -29,12 +29,13 @@ export interface ScorePayload {
 
 /**
  * Submitted when: signed in, against the AI, the game is over, someone won (not a draw) and the
- * human's score is above 0.
+ * human's score is above 0, and no hint was used (issue 15).
  */
 export function shouldSubmitScore(user: Submitter | null, settings: Settings, game: GameState): boolean {
   if (!user) return false;
   if (settings.playerMode !== 'ai') return false;
   if (game.progress !== 'over') return false;
+  if (game.hintUsed) return false;
   if (winnerOf(game.scores) === 'draw') return false;
   return game.scores[humanPlayer()] > 0;
 }

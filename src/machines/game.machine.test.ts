@@ -29,6 +29,17 @@ function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | 
 const place = (gridX: number, gridY: number) => ({ type: 'cell.place', cell: { gridX, gridY } }) as const;
 
 describe('the game statechart', () => {
+  it('marks the game once a hint is shown, until a new game (issue 15)', () => {
+    const { actor } = start({ ...DEFAULT_SETTINGS, playerMode: 'user' });
+    actor.send(place(0, 0));
+    actor.send({ type: 'hint.shown' });
+    expect(actor.getSnapshot().context.game.hintUsed).toBe(true);
+    actor.send({ type: 'undo' });
+    expect(actor.getSnapshot().context.game.hintUsed).toBe(true);
+    actor.send({ type: 'reset', now: 2 });
+    expect(actor.getSnapshot().context.game.hintUsed).toBe(false);
+  });
+
   it('goes from pregame to playing by itself', () => {
     const { actor } = start(DEFAULT_SETTINGS);
     expect(actor.getSnapshot().value).toBe('playing');

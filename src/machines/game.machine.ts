@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AiMove, AiRequest, CellPosition, Engine } from '../engine';
-import { canUndo, closeResults, createGame, freeCells, humanMayPlace, placeCell, setProgress, toggleAnnotations, undo } from '../game/game';
+import { canUndo, closeResults, createGame, freeCells, humanMayPlace, noteHintUsed, placeCell, setProgress, toggleAnnotations, undo } from '../game/game';
 import { COMPUTER, isComputer } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 
@@ -54,7 +54,9 @@ export type GameEvent =
   | { type: 'results.close' }
   /** The game-over banner's Show Results, once the dialog was closed on a full board. */
   | { type: 'results.open' }
-  | { type: 'ai.server'; model: string | null };
+  | { type: 'ai.server'; model: string | null }
+  /** Issue 15: a hint was shown on the board; the game is no longer submitted to High Scores. */
+  | { type: 'hint.shown' };
 
 function aiTask({ game, settings, seed, serverModel }: GameContext): AiTask {
   const request: AiRequest = {
@@ -116,6 +118,7 @@ export const gameMachine = setup({
       return { game: placed?.ok ? placed.state : setProgress(game, 'playing') };
     }),
     'undo moves': assign(({ context }) => ({ game: undo(context.game, context.settings) })),
+    'note the hint': assign(({ context }) => ({ game: noteHintUsed(context.game) })),
     'toggle annotations': assign(({ context }) => ({ game: toggleAnnotations(context.game) })),
     'close results': assign(({ context }) => ({ game: closeResults(context.game) })),
     'reopen results': assign(({ context }) => ({ game: setProgress(context.game, 'over') })),
@@ -142,6 +145,7 @@ export const gameMachine = setup({
     reset: { target: '.pregame', actions: 'start a new game' },
     'annotations.toggle': { actions: 'toggle annotations' },
     'ai.server': { actions: 'choose the AI server model' },
+    'hint.shown': { actions: 'note the hint' },
   },
   states: {
     pregame: {

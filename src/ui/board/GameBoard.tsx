@@ -28,6 +28,7 @@ export interface GameBoardProps {
   currentPlayer: PlayerIndex;
   interactive: boolean; // false while the AI thinks or when the spec refuses clicks; toggling still works
   lastMove?: CellPosition | undefined; // ringed, and announced
+  hint?: CellPosition | null | undefined; // issue 15: the engine's suggestion, drawn as a ghost piece of the player to move
   names?: [string, string] | undefined; // the shown names, for the announcement
   onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
@@ -44,7 +45,7 @@ interface Popup {
 }
 
 export function GameBoard(props: GameBoardProps) {
-  const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names } = props;
+  const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names, hint } = props;
   const { onPlace, onToggleAnnotations, predict, className } = props;
   const { gridWidth, gridHeight } = board;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -70,7 +71,9 @@ export function GameBoard(props: GameBoardProps) {
   // The canvas redraws when a prop changes identity: cells are kept by their key, so a
   // pointer move within a cell (or a new lastMove object for the same cell) draws nothing.
   const lastKey = lastMove ? cellKeyOf(lastMove) : null;
-  const ghostKey = popup?.prediction ? popup.cellKey : null;
+  const hintKey = hint ? cellKeyOf(hint) : null;
+  // The hold-and-drag's ghost while dragging, else the hint's.
+  const ghostKey = popup?.prediction ? popup.cellKey : hintKey;
   const markedCells = useCellsByKey(lastKey, focusVisible ? cellKeyOf(focus) : null, ghostKey);
   const ghost = useMemo(() => (markedCells.ghost ? { cell: markedCells.ghost, player: currentPlayer } : null), [markedCells.ghost, currentPlayer]);
 
@@ -133,6 +136,7 @@ export function GameBoard(props: GameBoardProps) {
         data-ready={ready}
         data-last-move={lastKey ?? undefined}
         data-ghost={ghostKey ?? undefined}
+        data-hint={hintKey ?? undefined}
         data-animating={placement !== null}
         role="grid"
         aria-label={`Board, ${gridWidth} by ${gridHeight}`}

@@ -1,6 +1,8 @@
-/** The game page's buttons (SPEC §2): Undo, Reset, Stats, Home, Settings. */
+/** The game page's buttons (SPEC §2): Undo, Reset, Stats, Home, Settings; and Hint (issue 15). */
 export interface ButtonBarProps {
   canUndo: boolean;
+  /** Hint: shown when given; disabled while the computer thinks, a hint is searched, or the game is over. */
+  hint?: { enabled: boolean; onHint(): void } | undefined;
   onUndo(): void;
   onReset(): void;
   onStats(): void;
@@ -20,12 +22,17 @@ function Label({ full, short }: { full: string; short: string }) {
   );
 }
 
-export function ButtonBar({ canUndo, onUndo, onReset, onStats, onHome, onSettings }: ButtonBarProps) {
+export function ButtonBar({ canUndo, hint, onUndo, onReset, onStats, onHome, onSettings }: ButtonBarProps) {
   return (
     <nav className="button-bar" aria-label="Game">
       <button type="button" onClick={onUndo} disabled={!canUndo} aria-label="Undo">
         <Label full="Undo Move" short="Undo" />
       </button>
+      {hint && (
+        <button type="button" onClick={hint.onHint} disabled={!hint.enabled} aria-label="Hint">
+          <Label full="Hint" short="Hint" />
+        </button>
+      )}
       <button type="button" onClick={onReset} aria-label="Reset">
         <Label full="Reset Game" short="Reset" />
       </button>

@@ -1,4 +1,6 @@
 /** The game page's panels and dialogs, one open at a time (plus the results). */
+import { formatRecord } from '../../game/record';
+import { recordOfGame } from '../../game/replay';
 import type { GameState, Settings } from '../../game/types';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { InfoDialog } from '../info/InfoDialog';
@@ -98,6 +100,8 @@ export function GameDialogs(props: GameDialogsProps) {
         scoringMechanism={game.scoringMechanism}
         histories={histories}
         occupiedCells={occupiedCells}
+        record={formatRecord(recordOfGame(game))}
+        hintUsed={game.hintUsed}
         onPlayAgain={() => {
           props.onCloseResults();
           props.onStartNewGame(settings);

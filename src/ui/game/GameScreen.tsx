@@ -8,6 +8,7 @@ import { useBlocker, useNavigate } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
 import type { BoardState, CellPosition, Engine } from '../../engine';
 import { canUndo, freeCells } from '../../game/game';
+import { cellName } from '../../game/notation';
 import type { Settings } from '../../game/types';
 import { avatarInitial } from '../../machines/auth.machine';
 import { forgetGame, saveSettings } from '../../services/storage';
@@ -21,6 +22,7 @@ import { GameDialogs, type OpenDialog } from './GameDialogs';
 import { AiDevBadge, useAiDev } from './AiDevBadge';
 import { GAME_TITLES, playerNames } from './titles';
 import { useGameActor } from './useGameActor';
+import { useHint } from './useHint';
 import './game.css';
 
 export interface GameScreenProps {
@@ -39,6 +41,8 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   const settings = useSelector(actor, (s) => s.context.settings);
   const thinking = useSelector(actor, (s) => s.matches({ computer: { pace: 'waiting' } }));
   const resultsOpen = useSelector(actor, (s) => s.matches({ over: 'results' }));
+  const computerTurn = useSelector(actor, (s) => s.matches('computer'));
+  const hint = useHint(game.boardState);
   const [dialog, setDialog] = useState<OpenDialog>(openSettings ? 'settings' : null);
 
   const groups = useMemo(() => engine.groups(game.boardState, game.scoringMechanism), [engine, game.boardState, game.scoringMechanism]);
@@ -52,6 +56,14 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   // A full board is a finished game, also once its results were closed (progress is then playing, SPEC §4).
   const finished = game.progress === 'over' || freeCells(game) === 0;
   const lastMove = useMemo(() => lastCell(game.history.at(-2)?.boardState, game.boardState), [game]);
+  // Issue 15: a hint for the player to move, never while the computer thinks or once the game is over.
+  const hintEnabled = game.progress === 'playing' && !computerTurn && !finished && !hint.searching && hint.cell === null;
+  const askHint = () =>
+    hint.ask(
+      { board: game.boardState, player: game.currentPlayer, mode: game.scoringMechanism, seed: (game.gameId + game.history.length) >>> 0 },
+      () => actor.send({ type: 'hint.shown' }),
+    );
+  const hintLine = hint.cell ? `Hint: ${cellName(hint.cell, game.boardState.gridHeight)}` : hint.searching ? 'Looking for a hint…' : '';
 
   // A game in progress: every way out of it asks first (SPEC §2's Leave text), the browser's
   // Back button included; a finished or untouched game is left at once.
@@ -108,6 +120,9 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
                 : undefined
             }
           />
+          <p className="game-hint" role="status" data-testid="hint-line">
+            {hintLine}
+          </p>
         </div>
         <div className="board-area">
           <GameBoard
@@ -118,6 +133,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
             currentPlayer={game.currentPlayer}
             interactive={!thinking && game.progress === 'playing'}
             lastMove={lastMove}
+            hint={hint.cell}
             names={names}
             onPlace={(cell) => actor.send({ type: 'cell.place', cell })}
             onToggleAnnotations={() => actor.send({ type: 'annotations.toggle' })}
@@ -132,6 +148,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         </p>
         <ButtonBar
           canUndo={canUndo(game, settings)}
+          hint={{ enabled: hintEnabled, onHint: askHint }}
           onUndo={() => actor.send({ type: 'undo' })}
           onReset={() => askToStartNewGame(settings)}
           onStats={() => setDialog('stats')}

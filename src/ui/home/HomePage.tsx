@@ -34,6 +34,9 @@ export function HomePage({ onPlay, onSignIn, signedInAs, onSignOut }: HomePagePr
         <button type="button" className="button" onClick={() => navigate('/leaderboard')}>
           Leaderboard
         </button>
+        <button type="button" className="button" onClick={() => navigate('/replay')}>
+          Replay a Game
+        </button>
         {signedInAs !== undefined ? (
           <>
             <button type="button" className="button" onClick={() => navigate('/profile')}>

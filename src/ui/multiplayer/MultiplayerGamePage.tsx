@@ -19,6 +19,8 @@ import {
   undoRefusalOf,
   undoRequestsLeftOf,
 } from '../../machines/room.machine';
+import { formatRecord } from '../../game/record';
+import { recordOfOnlineGame } from '../../game/replay';
 import type { GameStateView } from '../../protocol/messages';
 import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -30,6 +32,7 @@ import { RematchPanel } from './RematchPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
+import { useOnlineMoves } from './useOnlineMoves';
 import { useRoom } from './useRoom';
 import { WatchingCount, WatchLink } from './WatchLink';
 import '../theme/theme.css';
@@ -73,6 +76,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const game = useOnlineGame(engine, gameState);
   const { board, names } = game;
+  const moves = useOnlineMoves(board, game.lastMove, context.currentRoom?.code);
   const { players, currentRoom } = context;
   const me = localSeat(context);
   const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
@@ -193,6 +197,9 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
         ratings={context.finish?.ratings ?? null}
         casual={context.roomSettings.rated === false}
+        record={formatRecord(
+          recordOfOnlineGame(moves, { board, mode: gameState.scoringMechanism, scores: gameState.scores, over, winner: context.finish?.winner }),
+        )}
         rematch={<RematchPanel context={context} busy={busy} send={send} />}
         onBackToLobby={() => {
           dismissNotice();

@@ -4,11 +4,13 @@
  */
 import { useState } from 'react';
 import type { AiLevel, ScoringMechanism } from '../../engine';
+import { replayPath } from '../../game/record';
 import { gameTitle, headline, shareText } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
 import { formatScore } from '../score/format';
+import { CopyGame } from './CopyGame';
 import { shareScore } from './share';
 import { StatisticsTable } from './StatisticsTable';
 import { boardSizeText, difficultyName, scoreBoxes } from './summary';
@@ -26,6 +28,10 @@ export interface GameOverModalProps {
   histories: readonly [readonly number[], readonly number[]];
   occupiedCells: number;
   onPlayAgain(): void; // resets with the current settings and closes the dialog (the page's job)
+  /** Issue 15: the game's record (game/record.ts), for Copy game. */
+  record?: string | undefined;
+  /** Issue 15: a hint was used, so the game was not submitted to High Scores. */
+  hintUsed?: boolean | undefined;
   onBackToHome(): void;
 }
 
@@ -86,7 +92,15 @@ export function GameOverModal(props: GameOverModalProps) {
 
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={occupiedCells} names={names} />
-
+      {props.hintUsed && <p className="results-note">A hint was used: this game is not submitted to High Scores.</p>}
+      {props.record && (
+        <div className="results-record">
+          <CopyGame text={props.record} />
+          <a className="button" href={replayPath(props.record)}>
+            Replay
+          </a>
+        </div>
+      )}
     </Modal>
   );
 }

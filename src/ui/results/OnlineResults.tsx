@@ -6,10 +6,12 @@
  * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
  */
 import type { ReactNode } from 'react';
+import { replayPath } from '../../game/record';
 import type { RatingChange } from '../../protocol';
 import { ScoreChart } from '../chart/ScoreChart';
 import { formatNumber } from '../leaderboard/format';
 import { Modal } from '../dialogs/Modal';
+import { CopyGame } from './CopyGame';
 import { ScoreBoxView } from './GameOverModal';
 import { StatisticsTable } from './StatisticsTable';
 import { boardSizeText } from './summary';
@@ -32,6 +34,8 @@ export interface OnlineResultsProps {
   /** The room's Rematch (RematchPanel). */
   rematch: ReactNode;
   onBackToLobby(): void;
+  /** Issue 15: the game's record (game/record.ts), for Copy game. */
+  record?: string | undefined;
 }
 
 export function OnlineResults(props: OnlineResultsProps) {
@@ -67,6 +71,14 @@ export function OnlineResults(props: OnlineResultsProps) {
       </div>
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />
+      {props.record && (
+        <div className="results-record">
+          <CopyGame text={props.record} />
+          <a className="button" href={replayPath(props.record)} target="_blank" rel="noreferrer">
+            Replay
+          </a>
+        </div>
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,126 @@
+/**
+ * One game's replay (issue 15): the board as it stood after any move, drawn by the game's own
+ * board component, both scores at that step, the move list with the current move marked, and
+ * the step controls (First, Back, Forward, Last; the arrow keys, Home and End). `review` is where
+ * the post-game review (issue 15, item 3) goes once it exists.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import type { Engine } from '../../engine';
+import { cellName } from '../../game/notation';
+import { formatRecord, replayPath, resultInWords, type GameRecord } from '../../game/record';
+import type { ReplayStep } from '../../game/replay';
+import { GameBoard } from '../board/GameBoard';
+import { CopyGame } from '../results/CopyGame';
+import { ScoreDisplay } from '../score/ScoreDisplay';
+import { GAME_TITLES } from '../game/titles';
+import { useReplaySteps } from './useReplaySteps';
+
+const NAMES: [string, string] = ['Player 1', 'Player 2'];
+
+export interface ReplayViewProps {
+  engine: Engine;
+  record: GameRecord;
+  steps: ReplayStep[]; // replayRecord's: the empty board first
+  /** The post-game review's slot (issue 15 item 3), under the move list. */
+  review?: ReactNode;
+}
+
+export function ReplayView({ engine, record, steps, review }: ReplayViewProps) {
+  const cursor = useReplaySteps(steps.length - 1);
+  const { step, last } = cursor;
+  const position = steps[step] ?? steps[0]!;
+  const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
+  const groups = useMemo(() => engine.groups(position.board, record.mode), [engine, position.board, record.mode]);
+  const breakdown = useMemo<[number[], number[]]>(
+    () => [groups.filter((g) => g.player === 0).map((g) => g.value), groups.filter((g) => g.player === 1).map((g) => g.value)],
+    [groups],
+  );
+  const text = formatRecord(record);
+  const toMove = position.player === null ? record.firstPlayer : position.player === 0 ? 1 : 0;
+  const atEnd = step === last;
+  const moveText = position.move && position.player !== null ? `${NAMES[position.player]} played ${cellName(position.move, record.height)}` : '';
+
+  return (
+    <div className="replay-game">
+      <div className="replay-panel">
+        <p className="replay-summary" data-testid="replay-summary">
+          {GAME_TITLES[record.mode]}, {record.width}×{record.height}: {resultInWords(record.result)} ({record.result})
+        </p>
+        <ScoreDisplay
+          scores={position.scores}
+          groups={breakdown}
+          currentPlayer={toMove}
+          names={NAMES}
+          progress={atEnd && record.result !== '*' ? 'over' : 'playing'}
+          lastMove={moveText}
+        />
+        <p className="replay-step" role="status" data-testid="replay-step" data-step={step}>
+          {step === 0 ? `Start of the game (${last} moves)` : `Move ${step} of ${last}`}
+        </p>
+        <div className="replay-controls" role="group" aria-label="Step through the game">
+          <button type="button" className="button" onClick={() => cursor.go(0)} disabled={step === 0} aria-keyshortcuts="Home">
+            First
+          </button>
+          <button type="button" className="button" onClick={() => cursor.go(step - 1)} disabled={step === 0} aria-keyshortcuts="ArrowLeft">
+            Back
+          </button>
+          <button type="button" className="button" onClick={() => cursor.go(step + 1)} disabled={atEnd} aria-keyshortcuts="ArrowRight">
+            Forward
+          </button>
+          <button type="button" className="button" onClick={() => cursor.go(last)} disabled={atEnd} aria-keyshortcuts="End">
+            Last
+          </button>
+        </div>
+        <MoveList record={record} steps={steps} step={step} onGo={cursor.go} />
+        <div className="replay-share">
+          <CopyGame text={text} />
+          <CopyGame text={`${window.location.origin}${replayPath(text)}`} label="Copy link" copied="Link copied to the clipboard" />
+        </div>
+        {review}
+      </div>
+      <div className="replay-board">
+        <GameBoard
+          board={position.board}
+          mode={record.mode}
+          groups={groups}
+          annotations={annotations}
+          currentPlayer={toMove}
+          interactive={false}
+          lastMove={position.move ?? undefined}
+          names={NAMES}
+          onPlace={() => {}}
+          onToggleAnnotations={() => setAnnotations(({ showText }) => ({ showText: !showText, showLines: !showText }))}
+          predict={(cell, player) => {
+            const result = engine.predict(position.board, cell, player, record.mode);
+            return result.ok ? result.prediction : null;
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The moves in order, each a button to its position; the current one marked. */
+function MoveList({ record, steps, step, onGo }: { record: GameRecord; steps: ReplayStep[]; step: number; onGo(step: number): void }) {
+  return (
+    <ol className="replay-moves" aria-label="Moves" data-testid="replay-moves">
+      {steps.slice(1).map((entry, index) => {
+        const number = index + 1;
+        const name = entry.move ? cellName(entry.move, record.height) : '';
+        return (
+          <li key={number}>
+            <button
+              type="button"
+              className={`replay-move player-${entry.player ?? 0}`}
+              aria-current={number === step ? 'step' : undefined}
+              aria-label={`Move ${number}, ${NAMES[entry.player ?? 0]}, ${name}`}
+              onClick={() => onGo(number)}
+            >
+              {name}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
