@@ -10,7 +10,7 @@ mod expert;
 mod heuristic;
 mod minimax;
 mod rng;
-mod table;
+pub(crate) mod table;
 
 pub use arena::{play_game, GameRecord, GameSetup};
 #[cfg(not(target_arch = "wasm32"))]
