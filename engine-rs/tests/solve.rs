@@ -231,3 +231,42 @@ fn a_search_out_of_budget_says_so_rather_than_guess() {
         None
     );
 }
+
+#[test]
+fn expert_never_misplays_an_endgame_within_reach() {
+    use engine::ai::{choose_move, Expert, Level};
+    let mut rng = Rng::new(2015);
+    let mut expert = Expert::new();
+    let limits = Limits {
+        time_ms: None,
+        nodes: Some(2_000_000),
+    };
+    for size in [6, 8, 10] {
+        for mode in ScoringMechanism::ALL {
+            for _ in 0..3 {
+                let board = random_endgame(&mut rng, size, size, 9);
+                let side = rng.below(2) as usize;
+                let position = Position::new(board, mode);
+                let mut memo = Memo::new();
+                let best = exhaustive(&board, mode, side, &mut memo);
+                let choice = choose_move(
+                    &position,
+                    side,
+                    Level::Expert,
+                    1,
+                    limits,
+                    &StoppedClock,
+                    &mut expert,
+                )
+                .unwrap();
+                let mut after = board;
+                after.occupy(choice.cell, side);
+                assert_eq!(
+                    -exhaustive(&after, mode, 1 - side, &mut memo),
+                    best,
+                    "{size} {mode:?}"
+                );
+            }
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub fn mirror_answer(board: &Board, side: Player) -> Option<usize> {
 
 /// A half turn fixes the centre cell of a board with both sides odd.
 fn has_no_centre(board: &Board) -> bool {
-    board.width() % 2 == 0 || board.height() % 2 == 0
+    board.width().is_multiple_of(2) || board.height().is_multiple_of(2)
 }
 
 /// The cells of `player` that are not the half-turn image of the other

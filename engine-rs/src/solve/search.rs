@@ -11,12 +11,12 @@ use crate::score::Score;
 
 /// Positions with more free cells are never tried (no budget would finish them).
 pub const MAX_SOLVE_FREE: usize = 48;
-/// 2^19 entries of 32 bytes: 16 MiB.
-const TABLE_BITS: u32 = 19;
+/// 2^18 entries of 32 bytes: 8 MiB.
+const TABLE_BITS: u32 = 18;
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
 /// Below this many free cells, ordering the moves costs more than it saves.
-const ORDER_FROM_FREE: usize = 4;
+const ORDER_FROM_FREE: usize = 6;
 /// Salt of the key when player 1 is to move (either player may move first, so
 /// the cells alone do not say whose turn it is).
 const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -10,6 +10,9 @@ use crate::board::{Board, MAX_SIDE};
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
 
+/// Where a symmetry sends cell `(x, y)` of a `w × h` board: `(x, y, w, h) → (x', y')`.
+type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// The non-identity symmetries of one board size: 7 on a square, 3 otherwise.
 pub(crate) struct Symmetries {
     maps: Vec<[u16; CELLS]>,
@@ -20,7 +23,7 @@ impl Symmetries {
         let (w, h) = (board.width(), board.height());
         let square = w == h;
         // (x, y) → (x', y') for each symmetry other than the identity.
-        let transforms: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = if square {
+        let transforms: Vec<Transform> = if square {
             vec![
                 |x, y, w, _| (w - 1 - x, y),
                 |x, y, _, h| (x, h - 1 - y),
