@@ -12,8 +12,11 @@ use engine::solve::Solver;
 use engine::{Board, Position, ScoringMechanism};
 
 const BUDGET_MS: f64 = 1000.0;
+/// The smallest endgame tried.
+const FROM_FREE: usize = 8;
 
-/// The position of a Hard-against-Hard game once `free` cells are left.
+/// The position of a Hard-against-Hard game once `free` cells are left (player 0
+/// first; each move's seed is the game's plus the free cells left, as in scripts/bench/solver.ts).
 fn endgame(size: usize, mode: ScoringMechanism, seed: u64, free: usize) -> (Position, usize) {
     let clock = SystemClock::new();
     let mut expert = Expert::new();
@@ -45,7 +48,7 @@ fn main() {
     let sizes: Vec<usize> = args.first().map_or(vec![6, 8, 10], |s| {
         s.split(',').map(|n| n.parse().unwrap()).collect()
     });
-    let games: u64 = args.get(1).map_or(3, |s| s.parse().unwrap());
+    let games: u64 = args.get(1).map_or(2, |s| s.parse().unwrap());
     let clock = SystemClock::new();
     let limits = Limits {
         time_ms: Some(BUDGET_MS),
@@ -54,9 +57,10 @@ fn main() {
     for &size in &sizes {
         for mode in ScoringMechanism::ALL {
             let (mut reach, mut nodes, mut ms) = (0, 0u64, 0.0);
-            'grow: for free in 6..=size * size {
+            'grow: for free in FROM_FREE..=size * size {
                 for game in 0..games {
-                    let (position, side) = endgame(size, mode, game * 7919 + size as u64, free);
+                    let seed = (size * 1000 + free * 10) as u64 + game;
+                    let (position, side) = endgame(size, mode, seed, free);
                     // A fresh solver: nothing carried over from the easier positions.
                     let mut solver = Solver::new();
                     let start = std::time::Instant::now();

@@ -125,7 +125,8 @@ impl Solver {
         }
         Some(Solution {
             best: best.0,
-            value: best.1,
+            // + 0.0 turns a negated draw (-0) into 0.
+            value: best.1 + 0.0,
             nodes: search.budget.nodes,
         })
     }
@@ -158,7 +159,7 @@ impl Solver {
         Bits::<4>(position.board().free_words()).for_each(|cell| {
             let rep = search.symmetries.representative(syms, cell);
             let value = solved.iter().find(|s| s.0 == rep).map_or(0.0, |s| s.1);
-            cells.push((cell, value));
+            cells.push((cell, value + 0.0));
         });
         let (best, value) = solved
             .iter()
@@ -169,7 +170,7 @@ impl Solver {
             );
         Some(CellValues {
             best,
-            value,
+            value: value + 0.0,
             cells,
             nodes: search.budget.nodes,
         })
