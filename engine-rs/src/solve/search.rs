@@ -352,7 +352,19 @@ impl Search<'_> {
                     .unwrap_or(k);
                 moves.swap(k, pick);
                 let cell = moves[k].1 as usize;
-                let v = self.value_of(position, key, syms, cell, side, alpha, beta);
+                // Principal variation search: after the first move, a null window
+                // (scores are whole numbers) asks only "better than alpha?", and a
+                // move that is gets searched again with the full window.
+                let v = if k == 0 {
+                    self.value_of(position, key, syms, cell, side, alpha, beta)
+                } else {
+                    let probe = self.value_of(position, key, syms, cell, side, alpha, alpha + 1.0);
+                    if probe > alpha && probe < beta && !self.budget.stopped {
+                        self.value_of(position, key, syms, cell, side, alpha, beta)
+                    } else {
+                        probe
+                    }
+                };
                 if self.budget.stopped {
                     return 0.0;
                 }
