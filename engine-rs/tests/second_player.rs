@@ -133,3 +133,23 @@ fn expert_moving_second_never_loses_on_a_4x6_board() {
         }
     }
 }
+
+#[test]
+fn beyond_the_solvers_reach_expert_answers_a_move_with_its_half_turn_image() {
+    for mode in ScoringMechanism::ALL {
+        let mut board = Board::new(10, 10).unwrap();
+        board.occupy(board.index_of(2, 3).unwrap(), 0);
+        let position = Position::new(board, mode);
+        let choice = choose_move(
+            &position,
+            1,
+            Level::Expert,
+            1,
+            EXPERT_NODES,
+            &StoppedClock,
+            &mut Expert::new(),
+        )
+        .unwrap();
+        assert_eq!(board.coords(choice.cell), (7, 6), "{mode:?}");
+    }
+}

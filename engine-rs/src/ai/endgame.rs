@@ -50,7 +50,14 @@ pub(crate) fn expert_move(
                 depth: free as u32,
                 nodes: s.nodes,
                 elapsed_ms: clock.now_ms() - start,
-                value: s.value.signum() * WIN,
+                // Decided, on Expert's scale: a won, drawn or lost game.
+                value: if s.value > 0.0 {
+                    WIN
+                } else if s.value < 0.0 {
+                    -WIN
+                } else {
+                    0.0
+                },
                 line: vec![s.best],
             });
         }
