@@ -1,8 +1,9 @@
 //! Expert's two guarantees on top of its search.
 //!
 //! 1. An endgame within reach is played exactly: the solver gets up to half the
-//!    budget, and when it finishes, its move (the best final score difference)
-//!    is played, so Expert never misplays an endgame it could solve.
+//!    budget (all of it where the mirror answer is the alternative), and when it
+//!    finishes, its move (the best final score difference) is played, so Expert
+//!    never misplays an endgame it could solve.
 //! 2. As the second player on a board without a centre cell, Expert never loses.
 //!    While the position is mirrored (each of its cells the half-turn image of
 //!    one of the opponent's, the opponent's last move aside), the mirror answer
@@ -39,9 +40,15 @@ pub(crate) fn expert_move(
     let mirror = mirror_answer(board, me);
     let mut spent_nodes = 0;
     if free <= SOLVE_FROM_FREE {
-        let share = Limits {
-            time_ms: limits.time_ms.map(|t| t / 2.0),
-            nodes: limits.nodes.map(|n| (n / 2).max(1)),
+        // With a mirror answer to fall back on, the search would not be used:
+        // the solver may have the whole budget.
+        let share = if mirror.is_some() {
+            limits
+        } else {
+            Limits {
+                time_ms: limits.time_ms.map(|t| t / 2.0),
+                nodes: limits.nodes.map(|n| (n / 2).max(1)),
+            }
         };
         let solver = expert.solver.get_or_insert_with(|| Box::new(Solver::new()));
         if let Some(s) = solver.best_move(position, me, mirror, share, clock) {
