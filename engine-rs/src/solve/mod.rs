@@ -10,8 +10,9 @@
 
 mod mirror;
 mod search;
+mod solver;
 mod symmetry;
 mod table;
 
 pub use mirror::{is_mirrored, mirror_answer};
-pub use search::{CellValues, Solution, Solver, MAX_SOLVE_FREE};
+pub use solver::{CellValues, Solution, Solver, MAX_SOLVE_FREE};

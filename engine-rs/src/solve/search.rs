@@ -9,10 +9,6 @@ use crate::board::Player;
 use crate::position::Position;
 use crate::score::Score;
 
-/// Positions with more free cells are never tried (no budget would finish them).
-pub const MAX_SOLVE_FREE: usize = 48;
-/// 2^18 entries of 32 bytes: 8 MiB.
-const TABLE_BITS: u32 = 18;
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
 /// Below this many free cells, ordering the moves costs more than it saves.
@@ -21,46 +17,17 @@ const ORDER_FROM_FREE: usize = 6;
 /// the cells alone do not say whose turn it is).
 const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// The best move of a solved position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Solution {
-    pub best: usize,
-    /// The final score difference (mover minus opponent) with best play.
-    pub value: Score,
-    pub nodes: u64,
-}
-
-/// Every free cell's exact value in a solved position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CellValues {
-    pub best: usize,
-    /// The final score difference (mover minus opponent) with best play.
-    pub value: Score,
-    /// Each free cell with the final difference for the mover after taking it.
-    pub cells: Vec<(usize, Score)>,
-    pub nodes: u64,
-}
-
-/// The solver, kept between calls so its table and what it knows live on.
-pub struct Solver {
-    zobrist: Zobrist,
-    table: Table,
-    generation: u8,
-    /// Symmetries of the last board size seen.
-    symmetries: Option<((usize, usize), Symmetries)>,
-}
-
-struct Budget<'a> {
-    clock: &'a dyn Clock,
-    start_ms: f64,
-    limits: Limits,
-    nodes: u64,
-    stopped: bool,
+pub(super) struct Budget<'a> {
+    pub(super) clock: &'a dyn Clock,
+    pub(super) start_ms: f64,
+    pub(super) limits: Limits,
+    pub(super) nodes: u64,
+    pub(super) stopped: bool,
 }
 
 impl Budget<'_> {
     #[inline(always)]
-    fn visit(&mut self) -> bool {
+    pub(super) fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
@@ -74,18 +41,12 @@ impl Budget<'_> {
 }
 
 /// One search: the position and everything that changes with it.
-struct Search<'a> {
-    zobrist: &'a Zobrist,
-    table: &'a mut Table,
-    symmetries: &'a Symmetries,
-    generation: u8,
-    budget: Budget<'a>,
-}
-
-impl Default for Solver {
-    fn default() -> Self {
-        Solver::new()
-    }
+pub(super) struct Search<'a> {
+    pub(super) zobrist: &'a Zobrist,
+    pub(super) table: &'a mut Table,
+    pub(super) symmetries: &'a Symmetries,
+    pub(super) generation: u8,
+    pub(super) budget: Budget<'a>,
 }
 
 fn difference(position: &Position, side: Player) -> Score {
@@ -93,128 +54,7 @@ fn difference(position: &Position, side: Player) -> Score {
     s[side] - s[1 - side]
 }
 
-impl Solver {
-    pub fn new() -> Solver {
-        Solver {
-            zobrist: Zobrist::new(),
-            table: Table::new(TABLE_BITS),
-            generation: 0,
-            symmetries: None,
-        }
-    }
-
-    /// The best move for `side` and its exact value, or `None` on a full board,
-    /// beyond [`MAX_SOLVE_FREE`], or when the limits stop the search first.
-    /// `prefer` (a free cell) is taken whenever it is as good as the best.
-    pub fn best_move(
-        &mut self,
-        position: &Position,
-        side: Player,
-        prefer: Option<usize>,
-        limits: Limits,
-        clock: &dyn Clock,
-    ) -> Option<Solution> {
-        let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
-        let moves = search.root_moves(&mut position, key, syms, side, prefer);
-        let mut best = (moves[0], f64::NEG_INFINITY);
-        for &cell in &moves {
-            let v = search.child(&mut position, key, syms, cell, side, best.1, f64::INFINITY)?;
-            if v > best.1 {
-                best = (cell, v);
-            }
-        }
-        Some(Solution {
-            best: best.0,
-            // + 0.0 turns a negated draw (-0) into 0.
-            value: best.1 + 0.0,
-            nodes: search.budget.nodes,
-        })
-    }
-
-    /// Every free cell's exact value for `side` (`None` as for [`Solver::best_move`]).
-    pub fn cell_values(
-        &mut self,
-        position: &Position,
-        side: Player,
-        limits: Limits,
-        clock: &dyn Clock,
-    ) -> Option<CellValues> {
-        let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
-        let moves = search.root_moves(&mut position, key, syms, side, None);
-        let mut solved: Vec<(usize, Score)> = Vec::with_capacity(moves.len());
-        for &cell in &moves {
-            let v = search.child(
-                &mut position,
-                key,
-                syms,
-                cell,
-                side,
-                f64::NEG_INFINITY,
-                f64::INFINITY,
-            )?;
-            solved.push((cell, v));
-        }
-        // Cells left out by symmetry share their representative's value.
-        let mut cells = Vec::new();
-        Bits::<4>(position.board().free_words()).for_each(|cell| {
-            let rep = search.symmetries.representative(syms, cell);
-            let value = solved.iter().find(|s| s.0 == rep).map_or(0.0, |s| s.1);
-            cells.push((cell, value + 0.0));
-        });
-        let (best, value) = solved
-            .iter()
-            .copied()
-            .fold(
-                (moves[0], f64::NEG_INFINITY),
-                |b, s| if s.1 > b.1 { s } else { b },
-            );
-        Some(CellValues {
-            best,
-            value: value + 0.0,
-            cells,
-            nodes: search.budget.nodes,
-        })
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn start<'a>(
-        &'a mut self,
-        position: &Position,
-        side: Player,
-        limits: Limits,
-        clock: &'a dyn Clock,
-    ) -> Option<(Search<'a>, Position, u64, u8)> {
-        let board = position.board();
-        let free = board.free_count();
-        if free == 0 || free > MAX_SOLVE_FREE {
-            return None;
-        }
-        let size = (board.width(), board.height());
-        if self.symmetries.as_ref().is_none_or(|(s, _)| *s != size) {
-            self.symmetries = Some((size, Symmetries::of(board)));
-        }
-        self.generation = self.generation.wrapping_add(1);
-        let symmetries = &self.symmetries.as_ref()?.1;
-        let syms = symmetries.of_position(board);
-        let key = self.zobrist.of(board, position.mode()) ^ side_salt(side);
-        let search = Search {
-            zobrist: &self.zobrist,
-            table: &mut self.table,
-            symmetries,
-            generation: self.generation,
-            budget: Budget {
-                clock,
-                start_ms: clock.now_ms(),
-                limits,
-                nodes: 0,
-                stopped: false,
-            },
-        };
-        Some((search, *position, key, syms))
-    }
-}
-
-fn side_salt(side: Player) -> u64 {
+pub(super) fn side_salt(side: Player) -> u64 {
     if side == 1 {
         SIDE_SALT
     } else {
@@ -230,7 +70,7 @@ fn child_key(zobrist: &Zobrist, key: u64, side: Player, cell: usize) -> u64 {
 
 impl Search<'_> {
     /// The root's moves, one per orbit, best guesses first; `prefer` stands for its orbit and leads.
-    fn root_moves(
+    pub(super) fn root_moves(
         &mut self,
         position: &mut Position,
         key: u64,
@@ -252,7 +92,7 @@ impl Search<'_> {
 
     /// `side` takes `cell`: the value for `side`, or `None` if the budget ran out.
     #[allow(clippy::too_many_arguments)]
-    fn child(
+    pub(super) fn child(
         &mut self,
         position: &mut Position,
         key: u64,
