@@ -295,6 +295,21 @@ impl Search<'_> {
 /// How much `who` would gain by taking `cell`.
 #[inline(always)]
 fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -> f64 {
+    // A cell touching none of the player's cells is a new group worth 1: the
+    // product is unchanged (or becomes 1 from nothing), no need to play it.
+    let board = position.board();
+    let (x, y) = board.coords(cell);
+    let (x, y) = (x as i64, y as i64);
+    let touches = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        .iter()
+        .any(|&(nx, ny)| {
+            board
+                .index_of(nx, ny)
+                .is_some_and(|i| board.owner_at(i) == Some(who))
+        });
+    if !touches {
+        return if scores[who] == 0.0 { 1.0 } else { 0.0 };
+    }
     position.play_index(cell, who);
     let after = position.scores()[who];
     position.unplay_index(cell, who, scores[who]);
