@@ -128,6 +128,8 @@ async function main(options: ArenaOptions): Promise<void> {
   const { a, b, size, mode, games, seed, expertMs, expertNodes } = options;
   const engine = await loadEngine();
   let [wins, draws, losses, margin] = [0, 0, 0, 0];
+  // A's games as the second player: on an even board the mirror answer means it need never lose them.
+  const second = { wins: 0, draws: 0, losses: 0 };
   const moveMs: { a: number[]; b: number[] } = { a: [], b: [] };
   const percent = () => (100 * (wins + draws / 2)) / (wins + draws + losses);
   const start = performance.now();
@@ -146,6 +148,7 @@ async function main(options: ArenaOptions): Promise<void> {
     else if (scoreA < scoreB) losses++;
     else draws++;
     margin += scoreA - scoreB;
+    if (aSeat === 1) second[scoreA > scoreB ? 'wins' : scoreA < scoreB ? 'losses' : 'draws']++;
     moveMs.a.push(...record.moveMs[aSeat]!);
     moveMs.b.push(...record.moveMs[1 - aSeat]!);
     if ((k + 1) % PROGRESS_EVERY === 0) {
@@ -167,6 +170,7 @@ async function main(options: ArenaOptions): Promise<void> {
     draws,
     losses,
     pointsPercent: percent(),
+    second,
     meanMargin: margin / games,
     msPerMove: {
       a: { mean: mean(moveMs.a), p95: p95(moveMs.a) },
@@ -183,6 +187,10 @@ async function main(options: ArenaOptions): Promise<void> {
   console.log(
     `A: ${plural(wins, 'win')}, ${plural(draws, 'draw')}, ${plural(losses, 'loss')}: ` +
       `${figures.pointsPercent.toFixed(1)}% of the points; mean margin (A - B) ${signed(figures.meanMargin)}`,
+  );
+  console.log(
+    `A moving second: ${plural(second.wins, 'win')}, ${plural(second.draws, 'draw')}, ${plural(second.losses, 'loss')}` +
+      (a === 'expert' && size % 2 === 0 ? ' (target: no losses)' : ''),
   );
   console.log(
     `ms per move: A ${a} mean ${ms(figures.msPerMove.a.mean)} p95 ${ms(figures.msPerMove.a.p95)}; ` +

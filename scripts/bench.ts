@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../src/engine/load';
 import { SCORING_MECHANISMS, type BoardState, type CellKey } from '../src/engine';
 import { aiFigures, printAiFigures } from './bench/ai';
+import { printSolverFigures, solverFigures } from './bench/solver';
 import { random } from './bench/random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -155,6 +156,9 @@ for (const line of native.trim().split('\n')) {
 // The computer opponent: ms per move for every level, and Expert's search in 1 s.
 const ai = aiFigures(engine, root, nativeEnv);
 
+// The exact endgame solver: how many free cells it solves within 1 s.
+const solver = solverFigures(engine, root, nativeEnv);
+
 const wasmBytes = statSync(`${root}src/engine/generated/engine.wasm`).size;
 
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -166,4 +170,5 @@ for (const [key, { wasm: w, native: n }] of Object.entries(figures)) {
 }
 console.log(`engine.wasm size: ${wasmBytes.toLocaleString('en-US')} bytes (${(wasmBytes / 1024).toFixed(1)} kB)`);
 printAiFigures(ai);
-if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai }));
+printSolverFigures(solver);
+if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai, solver }));

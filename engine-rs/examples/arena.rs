@@ -26,6 +26,8 @@ fn main() {
     let clock = SystemClock::new();
     let mut experts = [Expert::new(), Expert::new()];
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0.0);
+    // A's games moving second: on an even board the mirror answer means it need never lose them.
+    let mut second = [0; 3];
     let mut ms = [Vec::new(), Vec::new()];
     for game in 0..games {
         // Seats alternate: A moves first in even games.
@@ -50,6 +52,15 @@ fn main() {
             draws += 1;
         }
         margin += sa - sb;
+        if a_seat == 1 {
+            second[if sa > sb {
+                0
+            } else if sa == sb {
+                1
+            } else {
+                2
+            }] += 1;
+        }
         ms[0].extend_from_slice(&record.move_ms[a_seat]);
         ms[1].extend_from_slice(&record.move_ms[1 - a_seat]);
     }
@@ -68,5 +79,12 @@ fn main() {
     println!(
         "{} vs {} {size}x{size} {}: {wins}W {draws}D {losses}L ({points:.1}%), mean margin {:.1}; ms/move {}: mean {am:.2} p95 {ap:.2}; {}: mean {bm:.2} p95 {bp:.2}",
         a.name(), b.name(), mode.name(), margin / games as f64, a.name(), b.name()
+    );
+    println!(
+        "{} moving second: {}W {}D {}L",
+        a.name(),
+        second[0],
+        second[1],
+        second[2]
     );
 }

@@ -23,6 +23,7 @@ pub mod ffi;
 mod position;
 mod predict;
 mod score;
+pub mod solve;
 
 pub use bits::Bits;
 pub use board::{Board, BoardError, MoveError, Player, MAX_SIDE, MIN_SIDE};

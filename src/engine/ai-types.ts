@@ -41,3 +41,22 @@ export interface CellEvaluation {
   prediction: Prediction; // player gain, opponent gain, net (as the hold-and-drag popup)
   value: number; // the spec's minimax evaluation for the mover after taking the cell
 }
+
+/** Time the exact endgame solver may take when the caller sets none. */
+export const DEFAULT_SOLVE_TIME_MS = 1000;
+
+export interface SolveRequest {
+  board: BoardState;
+  player: PlayerIndex; // the player to move
+  mode: ScoringMechanism;
+  timeMs?: number; // the solver's time budget (default 1000)
+  nodeLimit?: number; // its node budget (default: none)
+}
+
+/** A position solved exactly: the final score difference with best play from both sides. */
+export interface EndgameSolution {
+  best: CellPosition; // a move that keeps `value`
+  value: number; // the mover's final score minus the opponent's, with best play (> 0 won, 0 drawn, < 0 lost)
+  cells: { cell: CellPosition; value: number }[]; // every free cell: the mover's final difference after taking it
+  nodes: number; // positions searched
+}

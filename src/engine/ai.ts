@@ -2,7 +2,17 @@
  * The computer opponent over engine.wasm: the move of any level, the values the
  * AI server reports, SPEC §8's fallbacks, and whole arena games.
  */
-import { AI_LEVELS, DEFAULT_EXPERT_TIME_MS, type AiLevel, type AiMove, type AiRequest, type CellEvaluation } from './ai-types';
+import {
+  AI_LEVELS,
+  DEFAULT_EXPERT_TIME_MS,
+  DEFAULT_SOLVE_TIME_MS,
+  type AiLevel,
+  type AiMove,
+  type AiRequest,
+  type CellEvaluation,
+  type EndgameSolution,
+  type SolveRequest,
+} from './ai-types';
 import type { EngineCore } from './core';
 import { EngineError } from './errors';
 import { Status } from './exports';
@@ -33,6 +43,11 @@ export interface EngineAi {
    * random free cell, an invalid one the first free cell, a full board `null`.
    */
   resolveMove(board: BoardState, proposal: CellPosition | null, seed: number): CellPosition | null;
+  /**
+   * Solves the position exactly for `request.player` to move: `null` on a full
+   * board or when the solver cannot finish within its budget (beyond its reach).
+   */
+  solve(request: SolveRequest): EndgameSolution | null;
   /** Plays one whole game between two levels, for the arena. */
   playArenaGame(setup: ArenaGameSetup): ArenaGameRecord;
 }
@@ -110,6 +125,23 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
         ? wasm.cc_resolve_move(1, coordinate(proposal.gridX), coordinate(proposal.gridY), ...seedHalves(seed))
         : wasm.cc_resolve_move(0, 0, 0, ...seedHalves(seed));
       return index < 0 ? null : cellAt(board, index);
+    },
+
+    solve({ board, player, mode, timeMs, nodeLimit }) {
+      const modeId = modeCode(mode);
+      load(board);
+      const nodes = nodeLimit !== undefined && nodeLimit > 0 ? Math.floor(nodeLimit) : 0;
+      const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : DEFAULT_SOLVE_TIME_MS;
+      const status = wasm.cc_solve(modeId, player, time, nodes);
+      if (status === Status.noFreeCell || status === Status.notSolved) return null;
+      run(status);
+      const [bestX = 0, bestY = 0, value = 0, visited = 0] = report();
+      const values = core.f64(wasm.cc_ai_values_ptr(), board.gridWidth * board.gridHeight);
+      const cells: EndgameSolution['cells'] = [];
+      values.forEach((cellValue, index) => {
+        if (!Number.isNaN(cellValue)) cells.push({ cell: cellAt(board, index), value: cellValue });
+      });
+      return { best: { gridX: bestX, gridY: bestY }, value, cells, nodes: visited };
     },
 
     playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {

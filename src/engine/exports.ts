@@ -24,6 +24,7 @@ export interface EngineExports {
   cc_ai_values_ptr(): number;
   cc_ai_move(mode: number, player: number, level: number, seedLow: number, seedHigh: number, timeMs: number, nodeLimit: number): number;
   cc_cell_values(mode: number, player: number): number;
+  cc_solve(mode: number, player: number, timeMs: number, nodeLimit: number): number;
   cc_resolve_move(hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
   cc_play_game(
     mode: number,
@@ -56,6 +57,7 @@ export const Status = {
   moveOccupied: 12,
   noFreeCell: 20,
   unknownLevel: 21,
+  notSolved: 22,
 } as const;
 
 const REQUIRED: readonly (keyof EngineExports)[] = [
@@ -82,6 +84,7 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_cell_values',
   'cc_resolve_move',
   'cc_play_game',
+  'cc_solve',
 ];
 
 /** Checks that an instance is our engine, so a stale or wrong .wasm fails loudly. */

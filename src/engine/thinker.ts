@@ -3,11 +3,11 @@
  * rendering, and cancels them (new game, undo, leaving the page) by ending the
  * worker: a search inside wasm cannot be interrupted any other way.
  */
-import type { AiMove, AiRequest } from './ai-types';
+import type { AiMove, AiRequest, EndgameSolution, SolveRequest } from './ai-types';
 
 /** What the thinker needs of a worker, in the browser or in Node. */
 export interface WorkerPort {
-  post(message: ThinkMessage): void;
+  post(message: ThinkMessage | SolveMessage): void;
   onMessage(handler: (message: ThoughtMessage) => void): void;
   onError(handler: (error: Error) => void): void;
   terminate(): void;
@@ -18,7 +18,18 @@ export interface ThinkMessage {
   request: AiRequest;
 }
 
-export type ThoughtMessage = { id: number; ok: true; move: AiMove | null } | { id: number; ok: false; error: string };
+/** Asks the worker to solve an endgame exactly. */
+export interface SolveMessage {
+  id: number;
+  solve: SolveRequest;
+}
+
+export type ThoughtMessage =
+  | { id: number; ok: true; move: AiMove | null }
+  | { id: number; ok: true; solution: EndgameSolution | null }
+  | { id: number; ok: false; error: string };
+
+type Answer = Extract<ThoughtMessage, { ok: true }>;
 
 /** The search was cancelled before it answered. */
 export class AiCancelledError extends Error {
@@ -30,7 +41,7 @@ export class AiCancelledError extends Error {
 
 interface Pending {
   id: number;
-  resolve: (move: AiMove | null) => void;
+  resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
 }
 
@@ -48,12 +59,24 @@ export class Thinker {
 
   /** Searches for a move; starting a new search cancels the one under way. */
   think(request: AiRequest): Promise<AiMove | null> {
+    return this.ask((id) => ({ id, request })).then((answer) => ('move' in answer ? answer.move : null));
+  }
+
+  /**
+   * Solves an endgame exactly off the main thread: `null` when it is beyond the
+   * solver's reach. Like `think`, it cancels the work under way.
+   */
+  solve(request: SolveRequest): Promise<EndgameSolution | null> {
+    return this.ask((id) => ({ id, solve: request })).then((answer) => ('solution' in answer ? answer.solution : null));
+  }
+
+  private ask(message: (id: number) => ThinkMessage | SolveMessage): Promise<Answer> {
     this.cancel();
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject };
-      worker.post({ id, request });
+      worker.post(message(id));
     });
   }
 
@@ -93,7 +116,7 @@ export class Thinker {
     const pending = this.pending;
     if (!pending || pending.id !== message.id) return; // an answer to a cancelled search
     this.pending = undefined;
-    if (message.ok) pending.resolve(message.move);
+    if (message.ok) pending.resolve(message);
     else pending.reject(new Error(message.error));
   }
 }

@@ -3,10 +3,10 @@
  * The same file runs as a browser Web Worker and as a Node worker thread.
  */
 import { loadEngine } from './load';
-import type { ThinkMessage, ThoughtMessage } from './thinker';
+import type { SolveMessage, ThinkMessage, ThoughtMessage } from './thinker';
 
 interface Port {
-  listen(handler: (message: ThinkMessage) => void): void;
+  listen(handler: (message: ThinkMessage | SolveMessage) => void): void;
   send(message: ThoughtMessage): void;
 }
 
@@ -14,7 +14,7 @@ interface Port {
 function browserPort(): Port | undefined {
   const scope = globalThis as unknown as {
     postMessage?: (message: unknown) => void;
-    addEventListener?: (type: 'message', handler: (event: MessageEvent<ThinkMessage>) => void) => void;
+    addEventListener?: (type: 'message', handler: (event: MessageEvent<ThinkMessage | SolveMessage>) => void) => void;
   };
   const { postMessage, addEventListener } = scope;
   if (typeof postMessage !== 'function' || typeof addEventListener !== 'function') return undefined;
@@ -39,9 +39,11 @@ async function nodePort(): Promise<Port> {
 // dropped; Node's port queues messages until it has a listener.
 const port = browserPort() ?? (await nodePort());
 const engine = loadEngine();
-port.listen(async ({ id, request }) => {
+port.listen(async (message) => {
+  const { id } = message;
   try {
-    port.send({ id, ok: true, move: (await engine).chooseMove(request) });
+    if ('solve' in message) port.send({ id, ok: true, solution: (await engine).solve(message.solve) });
+    else port.send({ id, ok: true, move: (await engine).chooseMove(message.request) });
   } catch (error) {
     port.send({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }

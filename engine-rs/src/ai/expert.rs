@@ -50,6 +50,8 @@ pub struct Expert {
     /// best line found from the node at `ply`.
     lines: Vec<[u16; MAX_PLY]>,
     ends: Vec<usize>,
+    /// The endgame solver, made at the first endgame (its table is large).
+    pub(crate) solver: Option<Box<crate::solve::Solver>>,
 }
 
 struct Budget<'a> {
@@ -112,6 +114,7 @@ impl Expert {
             history: vec![[0; CELLS]; 2],
             lines: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             ends: vec![0; MAX_PLY + 1],
+            solver: None,
         }
     }
 

@@ -5,17 +5,19 @@
 
 mod arena;
 mod clock;
+mod endgame;
 mod evaluate;
 mod expert;
 mod heuristic;
 mod minimax;
 mod rng;
-mod table;
+pub(crate) mod table;
 
 pub use arena::{play_game, GameRecord, GameSetup};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, StoppedClock};
+pub use endgame::SOLVE_FROM_FREE;
 pub use evaluate::{expert_evaluation, ratio_evaluation, spec_evaluation, LIBERTY_WEIGHT, WIN};
 pub use expert::{Expert, ExpertResult, Limits};
 pub use heuristic::{greedy_move, heuristic_move, territory};
@@ -127,16 +129,7 @@ pub fn choose_move(
             heuristic_move(board, player, &mut rng).map(Choice::quick)
         }
         Level::Hard => minimax(position, player, HARD_DEPTH).map(|r| searched(r, HARD_DEPTH)),
-        Level::Expert => expert
-            .search(position, player, limits, clock)
-            .map(|r| Choice {
-                cell: r.best,
-                depth: r.depth,
-                nodes: r.nodes,
-                elapsed_ms: r.elapsed_ms,
-                value: if r.value.is_finite() { r.value } else { 0.0 },
-                line: r.line,
-            }),
+        Level::Expert => endgame::expert_move(position, player, limits, clock, expert),
     };
     // SPEC §8: a failed or empty result falls back to a random free cell.
     choice.or_else(|| random_free_cell(board, &mut rng).map(Choice::quick))

@@ -177,7 +177,7 @@ pub fn play_arena_game(
 
 static AI_EXCHANGE: Shared<AiExchange> = Shared(UnsafeCell::new(AiExchange::new()));
 
-fn ai_exchange() -> &'static mut AiExchange {
+pub(super) fn ai_exchange() -> &'static mut AiExchange {
     // SAFETY: see `Shared` in the parent module.
     unsafe { &mut *AI_EXCHANGE.0.get() }
 }
@@ -191,7 +191,7 @@ mod host {
     }
 }
 
-struct HostClock;
+pub(super) struct HostClock;
 
 impl Clock for HostClock {
     #[cfg(target_arch = "wasm32")]

@@ -106,7 +106,26 @@ describe('POST /evaluate', () => {
 
   it('answers an empty list on a full board', async () => {
     const full = { occupiedCells: [['0-0', '1-1'], ['1-0', '0-1']], gridWidth: 2, gridHeight: 2 };
-    expect((await post(ai.url, '/evaluate', { ...payload, boardState: full })).body).toEqual({ success: true, evaluations: [] });
+    expect((await post(ai.url, '/evaluate', { ...payload, boardState: full })).body).toEqual({ success: true, evaluations: [], exact: null });
+  });
+
+  it("gives the exact endgame values where the solver reaches: the best move's value is the position's", async () => {
+    const body = (await post(ai.url, '/evaluate', payload)).body as {
+      exact: { value: number; best: { gridX: number; gridY: number }; cells: { gridX: number; gridY: number; value: number }[] };
+    };
+    const { value, best, cells } = body.exact;
+    expect(cells.map((c) => `${c.gridX}-${c.gridY}`).sort()).toEqual([...freeCells].sort());
+    expect(Math.max(...cells.map((c) => c.value))).toBe(value);
+    expect(cells.find((c) => c.gridX === best.gridX && c.gridY === best.gridY)?.value).toBe(value);
+    // One cell left: its exact value is the final score difference after taking it.
+    const lastFree = freeCells[0]!;
+    const almostFull = {
+      ...example,
+      occupiedCells: [example.occupiedCells[0]!, [...example.occupiedCells[1]!, ...freeCells.slice(1)]],
+    };
+    const last = (await post(ai.url, '/evaluate', { ...payload, boardState: almostFull })).body as typeof body;
+    const [x, y] = lastFree.split('-').map(Number);
+    expect(last.exact.cells).toEqual([{ gridX: x, gridY: y, value: last.exact.value }]);
   });
 });
 

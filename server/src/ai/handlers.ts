@@ -3,13 +3,15 @@
  * response shapes of SPEC §7. Routing, bodies and headers live in app.ts.
  */
 import { EngineError, type BoardState, type PlayerIndex, type ScoringMechanism } from '../../../src/engine';
-import type { AiMove, AiRequest, CellEvaluation } from '../../../src/engine/ai-types';
+import type { AiMove, AiRequest, CellEvaluation, EndgameSolution, SolveRequest } from '../../../src/engine/ai-types';
 import type { AiPayload } from './payload';
 
 /** The part of the engine this server uses (the full Engine satisfies it). */
 export interface AiEngine {
   chooseMove(request: AiRequest): AiMove | null;
   evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): CellEvaluation[];
+  /** The exact endgame solver (optional: a stand-in engine may leave it out). */
+  solve?(request: SolveRequest): EndgameSolution | null;
 }
 
 export interface Reply {
@@ -40,7 +42,16 @@ export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
       net: prediction.net,
       value,
     }));
-    return { status: 200, body: { success: true, evaluations } };
+    const { board, player, mode, timeMs } = payload;
+    // Where the solver reaches: the exact final score difference with best play
+    // for the mover, a best move and each free cell's exact value; else null.
+    const solved = engine.solve?.({ board, player, mode, timeMs }) ?? null;
+    const exact = solved && {
+      value: solved.value,
+      best: { gridX: solved.best.gridX, gridY: solved.best.gridY },
+      cells: solved.cells.map(({ cell, value }) => ({ gridX: cell.gridX, gridY: cell.gridY, value })),
+    };
+    return { status: 200, body: { success: true, evaluations, exact } };
   });
 }
 

@@ -12,6 +12,10 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           Cell Connection is a quick strategy game for two players on a square grid. Play a friend on the same device or
           the computer at four levels: Easy, Medium, Hard and Expert.
         </p>
+        <p>
+          The second player can never be forced to lose: answering every move with the square opposite it through the
+          centre of the board always ends in equal scores, so Expert moving second never loses.
+        </p>
       </section>
 
       <section aria-labelledby="info-how">

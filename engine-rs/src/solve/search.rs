@@ -1,0 +1,317 @@
+//! The solver's search. See the module's page for the ideas.
+
+use super::symmetry::Symmetries;
+use super::table::{Bound, Entry, Table, NO_MOVE};
+use crate::ai::table::Zobrist;
+use crate::ai::{Clock, Limits};
+use crate::bits::Bits;
+use crate::board::Player;
+use crate::position::Position;
+use crate::score::Score;
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 1024;
+/// Below this many free cells, ordering the moves costs more than it saves.
+const ORDER_FROM_FREE: usize = 6;
+/// Salt of the key when player 1 is to move (either player may move first, so
+/// the cells alone do not say whose turn it is).
+const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+pub(super) struct Budget<'a> {
+    pub(super) clock: &'a dyn Clock,
+    pub(super) start_ms: f64,
+    pub(super) limits: Limits,
+    pub(super) nodes: u64,
+    pub(super) stopped: bool,
+}
+
+impl Budget<'_> {
+    #[inline(always)]
+    pub(super) fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            if let Some(t) = self.limits.time_ms {
+                self.stopped = self.clock.now_ms() - self.start_ms >= t;
+            }
+        }
+        self.stopped
+    }
+}
+
+/// One search: the position and everything that changes with it.
+pub(super) struct Search<'a> {
+    pub(super) zobrist: &'a Zobrist,
+    pub(super) table: &'a mut Table,
+    pub(super) symmetries: &'a Symmetries,
+    pub(super) generation: u8,
+    pub(super) budget: Budget<'a>,
+}
+
+fn difference(position: &Position, side: Player) -> Score {
+    let s = position.scores();
+    s[side] - s[1 - side]
+}
+
+pub(super) fn side_salt(side: Player) -> u64 {
+    if side == 1 {
+        SIDE_SALT
+    } else {
+        0
+    }
+}
+
+/// The key of a board after `side` takes `cell`.
+#[inline(always)]
+fn child_key(zobrist: &Zobrist, key: u64, side: Player, cell: usize) -> u64 {
+    key ^ zobrist.key(side, cell) ^ SIDE_SALT
+}
+
+impl Search<'_> {
+    /// The root's moves, one per orbit, best guesses first; `prefer` stands for its orbit and leads.
+    pub(super) fn root_moves(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        syms: u8,
+        side: Player,
+        prefer: Option<usize>,
+    ) -> Vec<usize> {
+        let free = Bits::<4>(position.board().free_words());
+        let table_move = self.table.probe(key).map_or(NO_MOVE, |e| e.best);
+        let mut moves = self.ordered(position, free, syms, side, table_move);
+        if let Some(p) = prefer.filter(|&p| free.has(p)) {
+            let rep = self.symmetries.representative(syms, p);
+            moves.retain(|m| m.1 as usize != rep);
+            moves.push((f64::INFINITY, p as u16));
+        }
+        moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+        moves.into_iter().map(|m| m.1 as usize).collect()
+    }
+
+    /// `side` takes `cell`: the value for `side`, or `None` if the budget ran out.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn child(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        syms: u8,
+        cell: usize,
+        side: Player,
+        alpha: f64,
+        beta: f64,
+    ) -> Option<f64> {
+        let before = position.scores()[side];
+        position.play_index(cell, side);
+        let child_syms = self.symmetries.fixing(syms, cell);
+        let k = child_key(self.zobrist, key, side, cell);
+        let v = -self.negamax(position, k, child_syms, -beta, -alpha, 1 - side);
+        position.unplay_index(cell, side, before);
+        (!self.budget.stopped).then_some(v)
+    }
+
+    fn negamax(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        syms: u8,
+        mut alpha: f64,
+        beta: f64,
+        side: Player,
+    ) -> f64 {
+        if self.budget.visit() {
+            return 0.0;
+        }
+        let free = Bits::<4>(position.board().free_words());
+        let count = free.count() as usize;
+        if count == 0 {
+            return difference(position, side);
+        }
+        if count == 1 {
+            let cell = free.first_index().unwrap_or(0);
+            let before = position.scores()[side];
+            position.play_index(cell, side);
+            let v = difference(position, side);
+            position.unplay_index(cell, side, before);
+            return v;
+        }
+        let alpha_at_start = alpha;
+        let mut table_move = NO_MOVE;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            let v = entry.value;
+            match entry.bound {
+                Bound::Exact => return v,
+                Bound::Lower if v >= beta => return v,
+                Bound::Upper if v <= alpha => return v,
+                Bound::Lower => alpha = alpha.max(v),
+                Bound::Upper => {}
+            }
+        }
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = NO_MOVE;
+        if count < ORDER_FROM_FREE && syms == 0 {
+            // Few cells: the table's move, then the rest as they come.
+            if table_move != NO_MOVE && free.has(table_move as usize) {
+                let cell = table_move as usize;
+                let v = self.value_of(position, key, syms, cell, side, alpha, beta);
+                best = v;
+                best_move = table_move;
+                alpha = alpha.max(v);
+            }
+            if alpha < beta {
+                let mut rest = free.0;
+                'cells: for (w, word) in rest.iter_mut().enumerate() {
+                    while *word != 0 {
+                        let cell = w * 64 + word.trailing_zeros() as usize;
+                        *word &= *word - 1;
+                        if cell as u16 == table_move {
+                            continue;
+                        }
+                        let v = self.value_of(position, key, syms, cell, side, alpha, beta);
+                        if self.budget.stopped {
+                            return 0.0;
+                        }
+                        if v > best {
+                            best = v;
+                            best_move = cell as u16;
+                        }
+                        alpha = alpha.max(v);
+                        if alpha >= beta {
+                            break 'cells;
+                        }
+                    }
+                }
+            }
+        } else {
+            let mut moves = self.ordered(position, free, syms, side, table_move);
+            for k in 0..moves.len() {
+                let pick = (k..moves.len())
+                    .max_by(|&a, &b| moves[a].0.total_cmp(&moves[b].0))
+                    .unwrap_or(k);
+                moves.swap(k, pick);
+                let cell = moves[k].1 as usize;
+                // Principal variation search: after the first move, a null window
+                // (scores are whole numbers) asks only "better than alpha?", and a
+                // move that is gets searched again with the full window.
+                let v = if k == 0 {
+                    self.value_of(position, key, syms, cell, side, alpha, beta)
+                } else {
+                    let probe = self.value_of(position, key, syms, cell, side, alpha, alpha + 1.0);
+                    if probe > alpha && probe < beta && !self.budget.stopped {
+                        self.value_of(position, key, syms, cell, side, alpha, beta)
+                    } else {
+                        probe
+                    }
+                };
+                if self.budget.stopped {
+                    return 0.0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = cell as u16;
+                }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if self.budget.stopped {
+            return 0.0;
+        }
+        let bound = if best <= alpha_at_start {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            value: best,
+            free: count as u8,
+            generation: self.generation,
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn value_of(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        syms: u8,
+        cell: usize,
+        side: Player,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let child_syms = if syms == 0 {
+            0
+        } else {
+            self.symmetries.fixing(syms, cell)
+        };
+        let before = position.scores()[side];
+        position.play_index(cell, side);
+        let k = child_key(self.zobrist, key, side, cell);
+        let v = -self.negamax(position, k, child_syms, -beta, -alpha, 1 - side);
+        position.unplay_index(cell, side, before);
+        v
+    }
+
+    /// One move per orbit of the position's symmetries, each with its ordering
+    /// score: the table's move first, then what the cell is worth to the mover
+    /// plus what it would be worth to the opponent.
+    fn ordered(
+        &mut self,
+        position: &mut Position,
+        free: Bits<4>,
+        syms: u8,
+        side: Player,
+        table_move: u16,
+    ) -> Vec<(f64, u16)> {
+        let mut moves = Vec::with_capacity(free.count() as usize);
+        let scores = position.scores();
+        free.for_each(|cell| {
+            if syms != 0 && self.symmetries.representative(syms, cell) != cell {
+                return;
+            }
+            let score = if cell as u16 == table_move {
+                f64::MAX
+            } else {
+                gain(position, cell, side, scores) + gain(position, cell, 1 - side, scores)
+            };
+            moves.push((score, cell as u16));
+        });
+        moves
+    }
+}
+
+/// How much `who` would gain by taking `cell`.
+#[inline(always)]
+fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -> f64 {
+    // A cell touching none of the player's cells is a new group worth 1: the
+    // product is unchanged (or becomes 1 from nothing), no need to play it.
+    let board = position.board();
+    let (x, y) = board.coords(cell);
+    let (x, y) = (x as i64, y as i64);
+    let touches = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        .iter()
+        .any(|&(nx, ny)| {
+            board
+                .index_of(nx, ny)
+                .is_some_and(|i| board.owner_at(i) == Some(who))
+        });
+    if !touches {
+        return if scores[who] == 0.0 { 1.0 } else { 0.0 };
+    }
+    position.play_index(cell, who);
+    let after = position.scores()[who];
+    position.unplay_index(cell, who, scores[who]);
+    after - scores[who]
+}

@@ -1,0 +1,172 @@
+//! The solver's public face: what a caller asks and what it gets back.
+
+use super::search::{side_salt, Budget, Search};
+use super::symmetry::Symmetries;
+use super::table::Table;
+use crate::ai::table::Zobrist;
+use crate::ai::{Clock, Limits};
+use crate::bits::Bits;
+use crate::board::Player;
+use crate::position::Position;
+use crate::score::Score;
+
+/// Positions with more free cells are never tried (no budget would finish them).
+pub const MAX_SOLVE_FREE: usize = 48;
+/// 2^18 entries of 32 bytes: 8 MiB.
+const TABLE_BITS: u32 = 18;
+
+/// The best move of a solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    pub best: usize,
+    /// The final score difference (mover minus opponent) with best play.
+    pub value: Score,
+    pub nodes: u64,
+}
+
+/// Every free cell's exact value in a solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellValues {
+    pub best: usize,
+    /// The final score difference (mover minus opponent) with best play.
+    pub value: Score,
+    /// Each free cell with the final difference for the mover after taking it.
+    pub cells: Vec<(usize, Score)>,
+    pub nodes: u64,
+}
+
+/// The solver, kept between calls so its table and what it knows live on.
+pub struct Solver {
+    zobrist: Zobrist,
+    table: Table,
+    generation: u8,
+    /// Symmetries of the last board size seen.
+    symmetries: Option<((usize, usize), Symmetries)>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            zobrist: Zobrist::new(),
+            table: Table::new(TABLE_BITS),
+            generation: 0,
+            symmetries: None,
+        }
+    }
+
+    /// The best move for `side` and its exact value, or `None` on a full board,
+    /// beyond [`MAX_SOLVE_FREE`], or when the limits stop the search first.
+    /// `prefer` (a free cell) is taken whenever it is as good as the best.
+    pub fn best_move(
+        &mut self,
+        position: &Position,
+        side: Player,
+        prefer: Option<usize>,
+        limits: Limits,
+        clock: &dyn Clock,
+    ) -> Option<Solution> {
+        let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
+        let moves = search.root_moves(&mut position, key, syms, side, prefer);
+        let mut best = (moves[0], f64::NEG_INFINITY);
+        for &cell in &moves {
+            let v = search.child(&mut position, key, syms, cell, side, best.1, f64::INFINITY)?;
+            if v > best.1 {
+                best = (cell, v);
+            }
+        }
+        Some(Solution {
+            best: best.0,
+            // + 0.0 turns a negated draw (-0) into 0.
+            value: best.1 + 0.0,
+            nodes: search.budget.nodes,
+        })
+    }
+
+    /// Every free cell's exact value for `side` (`None` as for [`Solver::best_move`]).
+    pub fn cell_values(
+        &mut self,
+        position: &Position,
+        side: Player,
+        limits: Limits,
+        clock: &dyn Clock,
+    ) -> Option<CellValues> {
+        let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
+        let moves = search.root_moves(&mut position, key, syms, side, None);
+        let mut solved: Vec<(usize, Score)> = Vec::with_capacity(moves.len());
+        for &cell in &moves {
+            let v = search.child(
+                &mut position,
+                key,
+                syms,
+                cell,
+                side,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            )?;
+            solved.push((cell, v));
+        }
+        // Cells left out by symmetry share their representative's value.
+        let mut cells = Vec::new();
+        Bits::<4>(position.board().free_words()).for_each(|cell| {
+            let rep = search.symmetries.representative(syms, cell);
+            let value = solved.iter().find(|s| s.0 == rep).map_or(0.0, |s| s.1);
+            cells.push((cell, value + 0.0));
+        });
+        let (best, value) = solved
+            .iter()
+            .copied()
+            .fold(
+                (moves[0], f64::NEG_INFINITY),
+                |b, s| if s.1 > b.1 { s } else { b },
+            );
+        Some(CellValues {
+            best,
+            value: value + 0.0,
+            cells,
+            nodes: search.budget.nodes,
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn start<'a>(
+        &'a mut self,
+        position: &Position,
+        side: Player,
+        limits: Limits,
+        clock: &'a dyn Clock,
+    ) -> Option<(Search<'a>, Position, u64, u8)> {
+        let board = position.board();
+        let free = board.free_count();
+        if free == 0 || free > MAX_SOLVE_FREE {
+            return None;
+        }
+        let size = (board.width(), board.height());
+        if self.symmetries.as_ref().is_none_or(|(s, _)| *s != size) {
+            self.symmetries = Some((size, Symmetries::of(board)));
+        }
+        self.generation = self.generation.wrapping_add(1);
+        let symmetries = &self.symmetries.as_ref()?.1;
+        let syms = symmetries.of_position(board);
+        let key = self.zobrist.of(board, position.mode()) ^ side_salt(side);
+        let search = Search {
+            zobrist: &self.zobrist,
+            table: &mut self.table,
+            symmetries,
+            generation: self.generation,
+            budget: Budget {
+                clock,
+                start_ms: clock.now_ms(),
+                limits,
+                nodes: 0,
+                stopped: false,
+            },
+        };
+        Some((search, *position, key, syms))
+    }
+}
