@@ -116,7 +116,8 @@ export async function playRound(page: Page, cell: Cell, cellCount = 36): Promise
   if (before + 1 < cellCount) await expectOccupied(page, before + 2);
 }
 
-async function expectOccupiedAtLeast(page: Page, count: number, timeout: number): Promise<void> {
+/** At least `count` cells taken: the computer's answer may already have landed on a busy machine. */
+export async function expectOccupiedAtLeast(page: Page, count: number, timeout: number): Promise<void> {
   try {
     await page.waitForFunction(
       (n) => Number(document.querySelector('[data-testid="game-board"]')?.getAttribute('data-occupied')) >= n,
