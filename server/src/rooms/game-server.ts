@@ -6,21 +6,22 @@
  * which seat. Players of one room may sit on different nodes; a room's events reach them all
  * through the adapter. Every payload is parsed at the edge (src/protocol); a refusal changes nothing.
  */
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
-import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, ROOM_CODE_LENGTH, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
-import type { Command, Entrant, PlayerCommand } from './commands';
+import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
+import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
 import { LobbyFeed } from './lobby-feed';
 import { MemoryOpenGames, OpenListings, type OpenGameStore } from './open-games';
 import { OwnedRooms, playerRoom } from './owned-rooms';
-import { MemoryPool, type Pair, type PoolStore } from './pool-store';
-import { QuickPlay, type Opened } from './quick-play';
+import { MemoryPool, type PoolStore } from './pool-store';
+import { QuickPlay } from './quick-play';
 import type { Reply } from './reducer';
 import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
-import { Audience, Watchers, watchedRoom } from './spectators';
+import { claimCode, hashToken, newId, newToken, openPaired } from './new-rooms';
+import { Spectating } from './spectating';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 import type { JoinPoolPayload } from '../../../src/protocol';
@@ -58,11 +59,7 @@ export interface GameServerOptions {
   now?: () => number;
 }
 
-/** Upper-case letters and digits without the look-alikes I, O, 0 and 1. */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
-const newId = (): string => randomBytes(9).toString('base64url');
 
 export class GameServer implements Games {
   private readonly owned: OwnedRooms;
@@ -77,8 +74,7 @@ export class GameServer implements Games {
   private readonly lobby: LobbyFeed;
   readonly quickPlay: QuickPlay;
   /** Issue 14: this node's spectators, per room, and (as an owner) how many watch each of its rooms. */
-  private readonly watchers: Watchers;
-  private readonly audience: Audience;
+  private readonly spectating: Spectating;
 
   constructor(
     private readonly io: GameIo,
@@ -113,7 +109,7 @@ export class GameServer implements Games {
         notify: (notice) => this.router.cluster.notify(notice),
         committed: (roomId, room) => this.listings.committed(roomId, room),
         unowned: (roomId) => this.listings.forget(roomId),
-        watchedElsewhere: (roomId) => this.audience.elsewhere(roomId),
+        watchedElsewhere: (roomId) => this.spectating.elsewhere(roomId),
       },
       options.clock,
     );
@@ -121,17 +117,12 @@ export class GameServer implements Games {
       unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
       unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
       bringBack: (roomIds) => this.bringBack(roomIds),
-      watched: (roomId, node, count) => this.audience.set(roomId, node, count),
-      watchedRoom: (roomId) => {
-        const live = this.owned.get(roomId);
-        return live ? watchedRoom(live.state, this.audience.total(roomId), this.owned.clock.now()) : undefined;
-      },
-      seated: (roomId, socketId) => this.tellSeated(roomId, socketId),
+      watched: (roomId, node, count) => this.spectating.heard(roomId, node, count),
+      watchedRoom: (roomId) => this.spectating.view(roomId),
+      seated: (roomId, socketId) => this.spectating.tellSeated(roomId, socketId),
     });
-    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => this.openPaired(pair));
-    const multiNode = options.multiNode ?? false;
-    this.audience = new Audience(this.nodeId, (roomId, count) => this.tellSpectators(roomId, count), multiNode);
-    this.watchers = new Watchers((roomId, count) => this.reportSpectators(roomId, count), multiNode);
+    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => openPaired(this.owned, pair));
+    this.spectating = new Spectating(io, this.owned, this.router, options.multiNode ?? false);
   }
 
   get nodeId(): string {
@@ -176,7 +167,7 @@ export class GameServer implements Games {
     await this.quickPlay.stop();
     await this.owned.drain();
     await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
-    this.watchers.stop();
+    this.spectating.leaving();
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
   }
@@ -187,7 +178,7 @@ export class GameServer implements Games {
    */
   private bringBack(roomIds: string[]): void {
     // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
-    this.watchers.reportAll(roomIds);
+    this.spectating.reportAgain(roomIds);
     const ids = new Set(roomIds);
     for (const [playerId, socket] of this.seated) {
       const roomId = socket.data.roomId;
@@ -252,9 +243,9 @@ export class GameServer implements Games {
     if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
     await this.quickPlay.leave(socket);
     await this.leave(socket);
-    const token = randomBytes(24).toString('base64url');
+    const token = newToken();
     const roomId = randomUUID();
-    const { code, lease } = await this.claimCode(roomId);
+    const { code, lease } = await claimCode(this.owned, roomId);
     const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
     this.sit(socket, roomId, code, command.playerId, token);
     const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
@@ -280,7 +271,7 @@ export class GameServer implements Games {
     if (remote && socket.data.follows && socket.data.askedFor !== remote.owner) return { success: false, error: E.roomElsewhere, node: remote.owner };
     await this.quickPlay.leave(socket);
     await this.leave(socket);
-    const token = randomBytes(24).toString('base64url');
+    const token = newToken();
     const playerId = newId();
     this.sit(socket, roomId, code, playerId, token);
     const reply = await this.router.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
@@ -298,21 +289,6 @@ export class GameServer implements Games {
   }
 
   /** A new room's code and lease: a code can be taken by a room of another node, so another one, then. */
-  private async claimCode(roomId: string): Promise<{ code: string; lease: { fence: number } }> {
-    let code = this.newCode();
-    let lease = await this.owned.leases.claimNew(roomId, code);
-    while (!lease) lease = await this.owned.leases.claimNew(roomId, (code = this.newCode()));
-    return { code, lease };
-  }
-
-  private newCode(): string {
-    for (;;) {
-      let code = '';
-      for (let i = 0; i < ROOM_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-      if (!this.owned.byCode.has(code)) return code;
-    }
-  }
-
   // ------------------------------------------------------------- open games (issue 14)
 
   subscribeLobby = (socket: GameSocket) => this.lobby.subscribe(socket);
@@ -323,7 +299,7 @@ export class GameServer implements Games {
   /** The socket's transport is gone: out of the pool; a seat is kept for the grace period. */
   async disconnected(socket: GameSocket): Promise<void> {
     await this.quickPlay.leave(socket);
-    if (socket.data.watching) return this.stopWatching(socket);
+    if (socket.data.watching) return this.spectating.stop(socket);
     const seat = this.seat(socket);
     if ('error' in seat) return;
     this.seated.delete(seat.playerId);
@@ -386,89 +362,23 @@ export class GameServer implements Games {
 
   leavePool = (socket: GameSocket) => this.quickPlay.leave(socket);
 
-  /**
-   * The room of a pair the pool made, owned by this node: both players seated and ready, in an
-   * order drawn at random (who opens), each with a rejoin token to come in with.
-   */
-  private async openPaired(pair: Pair): Promise<Opened | null> {
-    const [a, b] = randomInt(2) === 0 ? pair : ([pair[1], pair[0]] as Pair);
-    const roomId = randomUUID();
-    const { code, lease } = await this.claimCode(roomId);
-    const tokens: [string, string] = [randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url')];
-    const entrant = (entry: Pair[number], token: string): Entrant => ({ playerId: newId(), username: entry.username, userId: entry.userId, tokenHash: hashToken(token) });
-    const settings = { boardSize: a.boardSize, timeControl: a.timeControl, rated: a.userId !== null && b.userId !== null };
-    const reply = await this.owned.run(null, { type: 'paired', roomId, code, settings, players: [entrant(a, tokens[0]), entrant(b, tokens[1])] }, Date.now(), lease.fence);
-    if (!reply.success) {
-      console.error(`quick play: the room of a pair was refused: ${reply.error}`);
-      return null;
-    }
-    // Tokens in the pair's own order, whoever opens.
-    return { code, tokens: a === pair[0] ? tokens : [tokens[1], tokens[0]] };
-  }
-
   // ------------------------------------------------------------- spectators (issue 14)
 
-  /**
-   * The socket watches the room: it joins the room's socket.io room first, so that nothing sent
-   * after the view it is given is missed, then gets the whole room from its owner (on any node).
-   * A seated player cannot watch (their page shows their own game).
-   */
+  /** The socket watches the room (spectating.ts); a seated player cannot (their page shows their own game). */
   async watch(socket: GameSocket, code: string): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
     if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
-    const roomId = this.owned.byCode.get(code) ?? (await this.owned.leases.ownerOf({ code }))?.roomId;
-    if (!roomId) return { success: false, error: E.roomNotFound };
-    // Gone while the room was looked up: its drop has been handled, it must not be counted now.
-    if (!socket.connected) return { success: false, error: E.notInRoom };
-    // From here to the count, nothing waits: two watches of one socket at once cannot both count it.
-    this.stopWatching(socket);
-    socket.data.watching = { roomId, code };
-    const count = this.watchers.add(roomId, socket.id);
-    await socket.join(code);
-    const view = await this.router.watch(roomId, count);
-    if (!view) {
-      if (socket.data.watching?.roomId === roomId) this.stopWatching(socket);
-      return { success: false, error: E.roomNotFound };
-    }
-    return { success: true, ...view };
+    return this.spectating.watch(socket, code);
   }
 
   unwatch(socket: GameSocket): Promise<Ack> {
-    this.stopWatching(socket);
+    this.spectating.stop(socket);
     return Promise.resolve({ success: true });
-  }
-
-  private stopWatching(socket: GameSocket): void {
-    const watching = socket.data.watching;
-    if (!watching) return;
-    socket.data.watching = undefined;
-    this.watchers.remove(watching.roomId, socket.id);
-    void socket.leave(watching.code);
-  }
-
-  /** This node's count of a room's spectators, to the room's owner: this node or, through the adapter, another. */
-  private reportSpectators(roomId: string, count: number): void {
-    if (this.owned.get(roomId)) this.audience.set(roomId, this.nodeId, count);
-    else this.router.cluster.notify({ type: 'spectators', roomId, node: this.nodeId, count });
-  }
-
-  /** The owner tells the room's sockets, players and spectators on every node, how many watch. */
-  private tellSpectators(roomId: string, count: number): void {
-    const code = this.owned.get(roomId)?.state.code;
-    if (code) this.io.to(code).emit('room:spectators', { code, count });
-  }
-
-  /** A player who just came in (joined, or back after a reload) hears how many watch, if any do. */
-  private tellSeated(roomId: string, socketId: string): void {
-    const count = this.audience.total(roomId);
-    const code = this.owned.get(roomId)?.state.code;
-    if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
   }
 
   close(): void {
     this.quickPlay.close();
-    this.watchers.close();
-    this.audience.close();
+    this.spectating.close();
     if (this.maintenance) clearInterval(this.maintenance);
     this.lobby.close();
     this.listings.close();

@@ -3,7 +3,7 @@
 // when the room expires; rejoin tokens are stored only as hashes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
-import { hashToken } from './game-server';
+import { hashToken } from './new-rooms';
 import { call, next, startHarness, type Harness } from './test-helpers';
 
 type Entered = { room: { code: string }; playerId: string; rejoinToken: string };
