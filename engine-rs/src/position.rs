@@ -31,16 +31,28 @@ fn score_after_n<const N: usize>(
         // A new single cell is worth 1; a player's first cell turns 0 into 1.
         return before.max(1.0);
     }
-    let merged = geo.fill(cell, own.or(cell));
-    let old_cells = merged.and_not(cell);
+    // The joined group is the cell and every group beside it: each old group is
+    // filled once (within the player's own cells) and the union is the new one,
+    // without filling the joined group again.
+    let mut merged = cell;
     let mut replaced: Score = 1.0;
     while !joined_neighbours.is_empty() {
-        let old = geo.fill(joined_neighbours.lowest(), old_cells);
+        let old = geo.fill(joined_neighbours.lowest(), own);
         joined_neighbours = joined_neighbours.and_not(old);
-        replaced *= mode.group_value(old.count(), geo.pairs(old)) as Score;
+        replaced *= group_value(&geo, mode, old);
+        merged = merged.or(old);
     }
-    let shape = geo.shape(merged);
-    before / replaced * mode.group_value(shape.cells, shape.pairs) as Score
+    before / replaced * group_value(&geo, mode, merged)
+}
+
+/// A group's value, counting its pairs only where the mode needs them.
+#[inline(always)]
+fn group_value<const N: usize>(geo: &Geometry<N>, mode: ScoringMechanism, group: Bits<N>) -> Score {
+    let pairs = match mode {
+        ScoringMechanism::Connection => 0,
+        _ => geo.pairs(group),
+    };
+    mode.group_value(group.count(), pairs) as Score
 }
 
 impl Position {

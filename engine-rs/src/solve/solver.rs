@@ -73,10 +73,23 @@ impl Solver {
     ) -> Option<Solution> {
         let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
         let moves = search.root_moves(&mut position, key, syms, side, prefer);
-        let mut best = (moves[0], f64::NEG_INFINITY);
-        for &cell in &moves {
-            let v = search.child(&mut position, key, syms, cell, side, best.1, f64::INFINITY)?;
-            if v > best.1 {
+        let first = search.child(
+            &mut position,
+            key,
+            syms,
+            moves[0],
+            side,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+        )?;
+        let mut best = (moves[0], first);
+        for &cell in &moves[1..] {
+            // A null window first (scores are whole numbers): only a move that
+            // beats the best so far is searched again for its value.
+            let probe = search.child(&mut position, key, syms, cell, side, best.1, best.1 + 1.0)?;
+            if probe > best.1 {
+                let v =
+                    search.child(&mut position, key, syms, cell, side, best.1, f64::INFINITY)?;
                 best = (cell, v);
             }
         }
