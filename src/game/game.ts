@@ -53,24 +53,27 @@ export type PlaceResult = { ok: true; state: GameState } | { ok: false; reason: 
 
 /**
  * Places the current player's cell: accepted only while playing (or waiting, for
- * the computer's own move); pushes a snapshot, rescores, switches the turn, and
- * ends the game when no free cell remains.
+ * the computer's own move); pushes a snapshot (unless `keepHistory` is false),
+ * rescores, switches the turn, and ends the game when no free cell remains.
+ * The online server passes false: it undoes by replaying its move list, and a
+ * history would keep every earlier board of hundreds of games alive.
  */
-export function placeCell(state: GameState, cell: CellPosition, rules: Rules): PlaceResult {
+export function placeCell(state: GameState, cell: CellPosition, rules: Rules, keepHistory = true): PlaceResult {
   if (state.progress !== 'playing' && state.progress !== 'waiting') return { ok: false, reason: 'not-playing' };
   const moved = rules.play(state.boardState, cell, state.currentPlayer, state.scoringMechanism);
   if (!moved.ok) return { ok: false, reason: moved.rejection };
-  const next: GameState = {
+  const { gridWidth, gridHeight, occupiedCells } = moved.board;
+  const over = gridWidth * gridHeight === occupiedCells[0].size + occupiedCells[1].size;
+  const settled: GameState = {
     ...state,
     boardState: moved.board,
     scores: moved.scores,
     currentPlayer: state.currentPlayer === 0 ? 1 : 0,
+    progress: over ? 'over' : 'playing',
     scoreHistory1: [...state.scoreHistory1, moved.scores[0]],
     scoreHistory2: [...state.scoreHistory2, moved.scores[1]],
   };
-  const over = freeCells(next) === 0;
-  const settled = { ...next, progress: over ? 'over' : 'playing' } satisfies GameState;
-  return { ok: true, state: { ...settled, history: [...state.history, snapshot(settled)] } };
+  return { ok: true, state: keepHistory ? { ...settled, history: [...state.history, snapshot(settled)] } : settled };
 }
 
 /** Whether a local click may place a piece now (SPEC §5). */

@@ -3,10 +3,10 @@
  * forfeits, claiming victory, and the end of a game (aborted before both players have moved).
  */
 import type { PlayerIndex } from '../../../src/engine';
-import { placeCell, undo } from '../../../src/game/game';
+import { placeCell } from '../../../src/game/game';
 import { SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
 import type { Command } from './commands';
-import { gameSettings, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
+import { gameOfMoves, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
 
 type GameCommand = Extract<Command, { type: 'move' | 'requestUndo' | 'respondUndo' | 'withdrawUndo' | 'forfeit' | 'claimVictory' }>;
@@ -22,7 +22,7 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       const { gridWidth, gridHeight } = game.boardState;
       const { row, col } = command;
       if (row < 0 || col < 0 || row >= gridHeight || col >= gridWidth) return { success: false, error: E.offGrid };
-      const placed = placeCell(game, { gridX: col, gridY: row }, config.rules);
+      const placed = placeCell(game, { gridX: col, gridY: row }, config.rules, false);
       if (!placed.ok) return { success: false, error: placed.reason === 'occupied' ? E.occupied : placed.reason === 'off-grid' ? E.offGrid : E.notPlaying };
       const move = { row, col, player: index };
       const moved: [boolean, boolean] = index === 0 ? [true, room.moved[1]] : [room.moved[0], true];
@@ -53,8 +53,8 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
         return { success: true };
       }
       // The requester's last move and the opponent's reply after it: the turn comes back to them.
-      const settings = gameSettings(room.settings);
-      const next = set(draft, { ...room, game: undo(undo(game, settings), settings), moves: room.moves.slice(0, -2), pendingUndo: null, turnSince: now, claimableBy: null });
+      const moves = room.moves.slice(0, -2);
+      const next = set(draft, { ...room, game: gameOfMoves(room.settings, moves, config.rules, game.gameId), moves, pendingUndo: null, turnSince: now, claimableBy: null });
       emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next, now) as GameStateView } });
       return { success: true };
     }

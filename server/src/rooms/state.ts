@@ -4,7 +4,7 @@
  * room rebuilt from its log after a crash has the same timers. No I/O, no clocks, no randomness.
  */
 import type { PlayerIndex } from '../../../src/engine';
-import { createGame, setProgress, type Rules } from '../../../src/game/game';
+import { createGame, placeCell, setProgress, type Rules } from '../../../src/game/game';
 import { DEFAULT_SETTINGS } from '../../../src/game/settings';
 import type { BoardSize, GameState, Settings } from '../../../src/game/types';
 import {
@@ -138,6 +138,21 @@ export function gameSettings(settings: RoomSettings): Settings {
 
 export const freshGame = (settings: RoomSettings, at: number): GameState => setProgress(createGame(gameSettings(settings), at), 'playing');
 
+/**
+ * The game after these moves, placed one by one on a fresh board: how a room's game is rebuilt
+ * from its log and how an undo is made. The server's games keep no history of earlier boards
+ * (placeCell's keepHistory): hundreds of games would keep every board they ever had alive.
+ */
+export function gameOfMoves(settings: RoomSettings, moves: readonly MoveView[], rules: Rules, at: number): GameState {
+  let game = freshGame(settings, at);
+  for (const move of moves) {
+    const placed = placeCell(game, { gridX: move.col, gridY: move.row }, rules, false);
+    if (!placed.ok) throw new Error(`move ${JSON.stringify(move)} is illegal (${placed.reason})`);
+    game = placed.state;
+  }
+  return game;
+}
+
 export function seatIndex(room: RoomState, playerId: string): PlayerIndex | undefined {
   const index = room.members.findIndex((m) => m.id === playerId);
   return index === 0 || index === 1 ? index : undefined;
@@ -179,8 +194,9 @@ export function gameView(room: RoomState, now: number): GameStateView | null {
     scores: [game.scores[0], game.scores[1]],
     currentPlayer: game.currentPlayer,
     progress: game.progress === 'over' ? 'over' : 'playing',
-    scoreHistory1: [...game.scoreHistory1],
-    scoreHistory2: [...game.scoreHistory2],
+    // Shared, not copied: a game's arrays are never changed, only replaced (placeCell).
+    scoreHistory1: game.scoreHistory1,
+    scoreHistory2: game.scoreHistory2,
     scoringMechanism: game.scoringMechanism,
     moveCount: room.moves.length,
     lastMove: room.moves.at(-1) ?? null,
