@@ -6,6 +6,7 @@
  * position under way rejects with AiCancelledError, and so does the review.
  */
 import type { AiMove, AiRequest, BoardState, CellKey, CellPosition, EndgameSolution, PlayerIndex, ScoringMechanism, SolveRequest } from '../../engine';
+import { AiCancelledError } from '../../engine/thinker';
 import type { GameRecord } from '../record';
 import type { ReplayStep } from '../replay';
 import { exactChance, expertChance } from './judgement';
@@ -146,17 +147,20 @@ export interface ReviewProgress {
 
 /**
  * Every position of the game, from the empty board to the last, in order; `onProgress` after each.
- * Rejects with the Analyst's error (AiCancelledError when cancelled).
+ * Rejects with the Analyst's error: AiCancelledError when the Analyst's search is cancelled, or
+ * `signal` aborted between two positions.
  */
 export async function analyseGame(
   record: GameRecord,
   steps: readonly ReplayStep[],
   analyst: Analyst,
   onProgress: (progress: ReviewProgress) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<PositionReview[]> {
   const movers = moversOf(record, steps);
   const positions: PositionReview[] = [];
   for (const [index, step] of steps.entries()) {
+    if (signal?.aborted) throw new AiCancelledError();
     const played = steps[index + 1]?.move ?? null;
     positions.push(await analysePosition(analyst, step, index, movers[index] ?? null, played, record.mode));
     onProgress({ done: positions.length, total: steps.length, positions: [...positions] });

@@ -39,6 +39,9 @@ export const EXPERT_VALUE_SCALE = 2;
 /** Expert's values beyond this are decided games (its WIN is 1000), whatever their ratio term. */
 export const EXPERT_DECIDED = 500;
 
+/** An estimate stops short of a proof (tanh rounds to 1 from about 19 on). */
+export const ESTIMATE_LIMIT = 0.99;
+
 /** The mark symbols lichess uses, and the words for screen readers. */
 export const MARK_SYMBOLS: Record<MoveMark, string> = {
   best: '!',
@@ -57,7 +60,8 @@ export function exactChance(difference: number): number {
 export function expertChance(value: number): number {
   if (!Number.isFinite(value)) return 0;
   if (Math.abs(value) >= EXPERT_DECIDED) return Math.sign(value);
-  return Math.tanh(value / EXPERT_VALUE_SCALE);
+  const chance = Math.tanh(value / EXPERT_VALUE_SCALE);
+  return Math.max(-ESTIMATE_LIMIT, Math.min(ESTIMATE_LIMIT, chance));
 }
 
 /**
