@@ -45,7 +45,7 @@ test('a game against the computer: Replay and review, then the chart, the marks,
   await expect(moves).toHaveCount(36);
   for (const move of await moves.all()) {
     await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder)$/);
-    await expect(move).toHaveAccessibleName(/, (best move|good move|inaccuracy \(\?!\)|mistake \(\?\)|blunder \(\?\?\))$/);
+    await expect(move).toHaveAccessibleName(/, (best move \(!\)|good move|inaccuracy \(\?!\)|mistake \(\?\)|blunder \(\?\?\))$/);
   }
 
   // The final position: the game's result.
