@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { loadEngine } from '../src/engine/load';
 import type { BoardState, CellKey, CellPosition, PlayerIndex, ScoringMechanism } from '../src/engine/types';
 import { formatRecord, replayPath, resultOfScores, type GameRecord } from '../src/game/record';
-import { expectNoSeriousFindings } from './support/axe';
+import { expectNoSeriousFindings, showTheme } from './support/axe';
 import { board, boardReady, dialog, playToTheEnd, readBoard, startGame } from './support/board';
 import { expect, test } from './support/test';
 
@@ -124,6 +124,8 @@ test('a replay link with a blunder: the move that throws away a proven result is
   const { move, best, played } = blunder!;
   const mover = move % 2 === 1 ? 'Player 1' : 'Player 2';
 
+  // In the dark theme: the marks' colours are checked there too.
+  await showTheme(page, 'dark');
   await page.goto(replayPath(formatRecord(record)));
   await boardReady(page);
   await analyse(page);
@@ -137,6 +139,8 @@ test('a replay link with a blunder: the move that throws away a proven result is
   // The position before it was proven for the blunderer: won or drawn with best play.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('review-verdict')).toHaveText(new RegExp(`^${mover} to move: (won|drawn) with best play`));
+  await expectNoSeriousFindings(page, 'the review in the dark theme', '[data-testid="review"]');
+  await expectNoSeriousFindings(page, 'the marked moves in the dark theme', '[data-testid="replay-moves"]');
 });
 
 test('Cancel stops the analysis and its worker at once; it can be started again', async ({ page }) => {

@@ -6,6 +6,8 @@
  */
 import { useId } from 'react';
 import type { GameRecord } from '../../../game/record';
+import { exactValueFor, type PositionReview } from '../../../game/review/analyse';
+import type { EvalPoint } from './evalOption';
 import type { GameReview } from './useGameReview';
 import { EvalChart } from './EvalChart';
 import { bestInWords, markCounts, moveInWords, verdictInWords } from './verdict';
@@ -56,7 +58,7 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
       )}
       {(running || status === 'done') && positions.length > 0 && (
         <>
-          <EvalChart points={chart.map((chance, index) => ({ chance, exact: positions[index]?.exact ?? false }))} step={step} onGo={onGo} />
+          <EvalChart points={chartPoints(chart, positions)} step={step} onGo={onGo} />
           <div className="review-step" aria-live="polite">
             {move && (
               <p data-testid="review-move" className={`review-move mark-${move.mark}`}>
@@ -91,4 +93,12 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
       )}
     </section>
   );
+}
+
+/** The chart's points: Player 1's expected result, and the exact margin where proven. */
+function chartPoints(chart: readonly (number | null)[], positions: readonly PositionReview[]): EvalPoint[] {
+  return chart.map((chance, index) => {
+    const position = positions[index];
+    return { chance, exact: position?.exact ?? false, margin: position ? exactValueFor(position, 0) : null };
+  });
 }

@@ -22,7 +22,10 @@ export interface EvalColours {
 export interface EvalPoint {
   chance: number | null; // Player 1's expected result; null until analysed
   exact: boolean;
+  margin?: number | null; // proven positions: Player 1's final score minus Player 2's with best play
 }
+
+const thousands = new Intl.NumberFormat('en-US');
 
 /** The y axis in words: who is ahead at +1, 0 and -1. */
 export function chanceLabel(value: number): string {
@@ -31,12 +34,15 @@ export function chanceLabel(value: number): string {
   return value === 0 ? 'Even' : '';
 }
 
-/** A tooltip's line for one position: "Move 12: Player 1 better (+0.45)", "Move 30: Player 2 wins (proven)". */
+/** A tooltip's line for one position: "Move 12: Player 1 better (+0.45, estimate)", "Move 30: Player 2 wins by 14 (proven)". */
 export function pointInWords(step: number, point: EvalPoint): string {
   const where = step === 0 ? 'Start' : `Move ${step}`;
   if (point.chance === null) return `${where}: not analysed yet`;
   const { chance, exact } = point;
-  if (exact) return `${where}: ${chance > 0 ? 'Player 1 wins' : chance < 0 ? 'Player 2 wins' : 'a draw'} (proven)`;
+  if (exact) {
+    const by = point.margin ? ` by ${thousands.format(Math.abs(point.margin))}` : '';
+    return `${where}: ${chance > 0 ? `Player 1 wins${by}` : chance < 0 ? `Player 2 wins${by}` : 'a draw'} (proven)`;
+  }
   const ahead = chance > 0 ? 'Player 1' : 'Player 2';
   const size = Math.abs(chance);
   const words = size < 0.1 ? 'about even' : `${ahead} ${size < 0.3 ? 'slightly better' : size < 0.7 ? 'better' : 'winning'}`;

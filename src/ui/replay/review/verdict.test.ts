@@ -110,7 +110,7 @@ describe('the evaluation chart', () => {
 
   it('says each point in words in its tooltip', () => {
     expect(pointInWords(0, { chance: 0.45, exact: false })).toBe('Start: Player 1 better (+0.45, estimate)');
-    expect(pointInWords(30, { chance: -1, exact: true })).toBe('Move 30: Player 2 wins (proven)');
+    expect(pointInWords(30, { chance: -1, exact: true, margin: -1400 })).toBe('Move 30: Player 2 wins by 1,400 (proven)');
     expect(pointInWords(31, { chance: 0, exact: true })).toBe('Move 31: a draw (proven)');
     expect(pointInWords(4, { chance: null, exact: false })).toBe('Move 4: not analysed yet');
   });
