@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the engine's speed in wasm (from Node) and native, on the same
- * boards, the size of engine.wasm, and the AI's figures (./bench/ai.ts).
+ * boards, the size of engine.wasm, the AI's figures (./bench/ai.ts), the solver's reach
+ * (./bench/solver.ts) and a whole game's post-game review (./bench/review.ts).
  * `--json` adds one JSON object on the last line.
  *
  * Figures, not assertions: these machines are shared, so numbers vary run to run.
@@ -13,6 +14,7 @@ import { loadEngine } from '../src/engine/load';
 import { SCORING_MECHANISMS, type BoardState, type CellKey } from '../src/engine';
 import { aiFigures, printAiFigures } from './bench/ai';
 import { printSolverFigures, solverFigures } from './bench/solver';
+import { printReviewFigures, reviewFigures } from './bench/review';
 import { random } from './bench/random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -159,6 +161,9 @@ const ai = aiFigures(engine, root, nativeEnv);
 // The exact endgame solver: how many free cells it solves within 1 s.
 const solver = solverFigures(engine, root, nativeEnv);
 
+// The post-game review: a whole game's analysis per board size and mode.
+const review = await reviewFigures(engine);
+
 const wasmBytes = statSync(`${root}src/engine/generated/engine.wasm`).size;
 
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -171,4 +176,5 @@ for (const [key, { wasm: w, native: n }] of Object.entries(figures)) {
 console.log(`engine.wasm size: ${wasmBytes.toLocaleString('en-US')} bytes (${(wasmBytes / 1024).toFixed(1)} kB)`);
 printAiFigures(ai);
 printSolverFigures(solver);
-if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai, solver }));
+printReviewFigures(review);
+if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai, solver, review }));

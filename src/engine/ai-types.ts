@@ -51,12 +51,13 @@ export interface SolveRequest {
   mode: ScoringMechanism;
   timeMs?: number; // the solver's time budget (default 1000)
   nodeLimit?: number; // its node budget (default: none)
+  bestOnly?: boolean; // only the best move and the value (the post-game review's): `cells` comes back empty, and far sooner
 }
 
 /** A position solved exactly: the final score difference with best play from both sides. */
 export interface EndgameSolution {
   best: CellPosition; // a move that keeps `value`
   value: number; // the mover's final score minus the opponent's, with best play (> 0 won, 0 drawn, < 0 lost)
-  cells: { cell: CellPosition; value: number }[]; // every free cell: the mover's final difference after taking it
+  cells: { cell: CellPosition; value: number }[]; // every free cell: the mover's final difference after taking it (none when bestOnly)
   nodes: number; // positions searched
 }

@@ -127,12 +127,12 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       return index < 0 ? null : cellAt(board, index);
     },
 
-    solve({ board, player, mode, timeMs, nodeLimit }) {
+    solve({ board, player, mode, timeMs, nodeLimit, bestOnly }) {
       const modeId = modeCode(mode);
       load(board);
       const nodes = nodeLimit !== undefined && nodeLimit > 0 ? Math.floor(nodeLimit) : 0;
       const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : DEFAULT_SOLVE_TIME_MS;
-      const status = wasm.cc_solve(modeId, player, time, nodes);
+      const status = bestOnly ? wasm.cc_solve_best(modeId, player, time, nodes) : wasm.cc_solve(modeId, player, time, nodes);
       if (status === Status.noFreeCell || status === Status.notSolved) return null;
       run(status);
       const [bestX = 0, bestY = 0, value = 0, visited = 0] = report();

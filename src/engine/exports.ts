@@ -25,6 +25,7 @@ export interface EngineExports {
   cc_ai_move(mode: number, player: number, level: number, seedLow: number, seedHigh: number, timeMs: number, nodeLimit: number): number;
   cc_cell_values(mode: number, player: number): number;
   cc_solve(mode: number, player: number, timeMs: number, nodeLimit: number): number;
+  cc_solve_best(mode: number, player: number, timeMs: number, nodeLimit: number): number;
   cc_resolve_move(hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
   cc_play_game(
     mode: number,
@@ -85,6 +86,7 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_resolve_move',
   'cc_play_game',
   'cc_solve',
+  'cc_solve_best',
 ];
 
 /** Checks that an instance is our engine, so a stale or wrong .wasm fails loudly. */

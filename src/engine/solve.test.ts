@@ -70,6 +70,18 @@ describe('solve', () => {
     }
   });
 
+  it('with bestOnly, gives the same exact value and a move that keeps it, without the cells', () => {
+    for (const mode of ['connection', 'expansion', 'extension'] as const) {
+      for (const player of [0, 1] as const) {
+        const best = engine.solve({ board: endgame, player, mode, bestOnly: true });
+        expect(best?.value, `${mode} ${player}`).toBe(minimax(endgame, player, mode));
+        expect(best?.cells).toEqual([]);
+        const other: PlayerIndex = player === 0 ? 1 : 0;
+        expect(0 - minimax(taking(endgame, `${best!.best.gridX}-${best!.best.gridY}`, player), other, mode)).toBe(best!.value);
+      }
+    }
+  });
+
   it('answers null beyond its reach and on a full board', () => {
     expect(engine.solve({ board: board(10, []), player: 0, mode: 'connection', nodeLimit: 2000 })).toBeNull();
     expect(engine.solve({ board: board(2, ['0-0', '1-1'], ['1-0', '0-1']), player: 0, mode: 'connection' })).toBeNull();

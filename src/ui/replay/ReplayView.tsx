@@ -1,10 +1,10 @@
 /**
  * One game's replay (issue 15): the board as it stood after any move, drawn by the game's own
  * board component, both scores at that step, the move list with the current move marked, and
- * the step controls (First, Back, Forward, Last; the arrow keys, Home and End). `review` is where
- * the post-game review (issue 15, item 3) goes once it exists.
+ * the step controls (First, Back, Forward, Last; the arrow keys, Home and End), and the post-game
+ * review (issue 15, item 3): its marks in the move list, the engine's best move on the board.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { Engine } from '../../engine';
 import { cellName } from '../../game/notation';
 import { formatRecord, replayPath, resultInWords, type GameRecord } from '../../game/record';
@@ -14,6 +14,10 @@ import { CopyGame } from '../results/CopyGame';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { GAME_TITLES } from '../game/titles';
 import { useReplaySteps } from './useReplaySteps';
+import { markInWords, MARK_SYMBOLS } from '../../game/review/judgement';
+import type { MoveReview } from '../../game/review/moves';
+import { ReviewPanel } from './review/ReviewPanel';
+import { useGameReview } from './review/useGameReview';
 
 const NAMES: [string, string] = ['Player 1', 'Player 2'];
 
@@ -21,12 +25,11 @@ export interface ReplayViewProps {
   engine: Engine;
   record: GameRecord;
   steps: ReplayStep[]; // replayRecord's: the empty board first
-  /** The post-game review's slot (issue 15 item 3), under the move list. */
-  review?: ReactNode;
 }
 
-export function ReplayView({ engine, record, steps, review }: ReplayViewProps) {
+export function ReplayView({ engine, record, steps }: ReplayViewProps) {
   const cursor = useReplaySteps(steps.length - 1);
+  const review = useGameReview(record, steps);
   const { step, last } = cursor;
   const position = steps[step] ?? steps[0]!;
   const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
@@ -71,12 +74,12 @@ export function ReplayView({ engine, record, steps, review }: ReplayViewProps) {
             Last
           </button>
         </div>
-        <MoveList record={record} steps={steps} step={step} onGo={cursor.go} />
+        <MoveList record={record} steps={steps} step={step} marks={review.moves} onGo={cursor.go} />
         <div className="replay-share">
           <CopyGame text={text} />
           <CopyGame text={`${window.location.origin}${replayPath(text)}`} label="Copy link" copied="Link copied to the clipboard" />
         </div>
-        {review}
+        <ReviewPanel review={review} record={record} step={step} names={NAMES} onGo={cursor.go} />
       </div>
       <div className="replay-board">
         <GameBoard
@@ -87,6 +90,7 @@ export function ReplayView({ engine, record, steps, review }: ReplayViewProps) {
           currentPlayer={toMove}
           interactive={false}
           lastMove={position.move ?? undefined}
+          hint={review.positions[step]?.best}
           names={NAMES}
           onPlace={() => {}}
           onToggleAnnotations={() => setAnnotations(({ showText }) => ({ showText: !showText, showLines: !showText }))}
@@ -100,23 +104,38 @@ export function ReplayView({ engine, record, steps, review }: ReplayViewProps) {
   );
 }
 
-/** The moves in order, each a button to its position; the current one marked. */
-function MoveList({ record, steps, step, onGo }: { record: GameRecord; steps: ReplayStep[]; step: number; onGo(step: number): void }) {
+interface MoveListProps {
+  record: GameRecord;
+  steps: ReplayStep[];
+  step: number;
+  marks: readonly (MoveReview | null)[]; // the review's, once analysed
+  onGo(step: number): void;
+}
+
+/** The moves in order, each a button to its position; the current one marked, and the review's marks. */
+function MoveList({ record, steps, step, marks, onGo }: MoveListProps) {
   return (
     <ol className="replay-moves" aria-label="Moves" data-testid="replay-moves">
       {steps.slice(1).map((entry, index) => {
         const number = index + 1;
         const name = entry.move ? cellName(entry.move, record.height) : '';
+        const mark = marks[index]?.mark;
         return (
           <li key={number}>
             <button
               type="button"
               className={`replay-move player-${entry.player ?? 0}`}
               aria-current={number === step ? 'step' : undefined}
-              aria-label={`Move ${number}, ${NAMES[entry.player ?? 0]}, ${name}`}
+              aria-label={`Move ${number}, ${NAMES[entry.player ?? 0]}, ${name}${mark ? `, ${markInWords(mark)}` : ''}`}
+              data-mark={mark}
               onClick={() => onGo(number)}
             >
               {name}
+              {mark && MARK_SYMBOLS[mark] && (
+                <span className={`replay-move__mark mark-${mark}`} aria-hidden="true">
+                  {MARK_SYMBOLS[mark]}
+                </span>
+              )}
             </button>
           </li>
         );

@@ -97,7 +97,7 @@ export function GameOverModal(props: GameOverModalProps) {
         <div className="results-record">
           <CopyGame text={props.record} />
           <a className="button" href={replayPath(props.record)}>
-            Replay
+            Replay and review
           </a>
         </div>
       )}

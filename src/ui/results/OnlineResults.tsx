@@ -75,7 +75,7 @@ export function OnlineResults(props: OnlineResultsProps) {
         <div className="results-record">
           <CopyGame text={props.record} />
           <a className="button" href={replayPath(props.record)} target="_blank" rel="noreferrer">
-            Replay
+            Replay and review
           </a>
         </div>
       )}
