@@ -11,10 +11,10 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import {
-  AI_LEVELS,
+  ARENA_PLAYERS,
   DEFAULT_EXPERT_TIME_MS,
   parseScoringMechanism,
-  type AiLevel,
+  type ArenaPlayer,
   type ScoringMechanism,
 } from '../src/engine';
 import { loadEngine } from '../src/engine/load';
@@ -22,7 +22,7 @@ import { mean, p95 } from './bench/stats';
 
 const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
                           [--expert-ms MS] [--expert-nodes N] [--json]
-  --a, --b          the two levels: ${AI_LEVELS.join(', ')} (default expert, hard)
+  --a, --b          the two players: ${ARENA_PLAYERS.join(', ')} (random takes any free cell; default expert, hard)
   --size            board side, 2..16; the game offers 6, 8 and 10 (default 8)
   --mode            connection, expansion or extension (default connection)
   --games           games to play, seats alternating: A moves first in even games (default 100)
@@ -37,8 +37,8 @@ const PROGRESS_EVERY = 10;
 class UsageError extends Error {}
 
 interface ArenaOptions {
-  a: AiLevel;
-  b: AiLevel;
+  a: ArenaPlayer;
+  b: ArenaPlayer;
   size: number;
   mode: ScoringMechanism;
   games: number;
@@ -48,9 +48,9 @@ interface ArenaOptions {
   json: boolean;
 }
 
-function level(name: string, value: string): AiLevel {
-  const found = AI_LEVELS.find((l) => l === value);
-  if (!found) throw new UsageError(`--${name} must be one of ${AI_LEVELS.join(', ')}, got "${value}"`);
+function level(name: string, value: string): ArenaPlayer {
+  const found = ARENA_PLAYERS.find((l) => l === value);
+  if (!found) throw new UsageError(`--${name} must be one of ${ARENA_PLAYERS.join(', ')}, got "${value}"`);
   return found;
 }
 

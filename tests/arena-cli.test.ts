@@ -62,12 +62,22 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     expect(outcome(b)).toEqual(outcome(a));
   });
 
+  it('seats a random player, and Expert moving second does not lose to it', () => {
+    const run = arena(['--a', 'expert', '--b', 'random', '--size', '6', '--games', '4', '--expert-nodes', '3000', '--json']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^A expert vs B random, 6x6 connection, 4 games/);
+    expect(run.stdout).toMatch(/A moving second: \d+ wins?, \d+ draws?, 0 losses \(target: no losses\)/);
+    const result = figures(run.stdout) as ReturnType<typeof figures> & { second: { losses: number; wins: number; draws: number } };
+    expect(result.b).toBe('random');
+    expect(result.second.wins + result.second.draws).toBe(2);
+  });
+
   it('refuses a bad argument with one line naming it, and exits 2', () => {
     const run = arena(['--a', 'easy', '--b', 'grandmaster', '--games', '2']);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^arena: --b must be one of easy, medium, hard, expert, got "grandmaster"/),
+      expect.stringMatching(/^arena: --b must be one of easy, medium, hard, expert, random, got "grandmaster"/),
     ]);
     const others = [['--size', '17'], ['--games', '0'], ['--seed', '1.5'], ['--mode', 'sideways'], ['--expert-ms', 'soon']];
     for (const bad of others) {

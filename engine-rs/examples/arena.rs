@@ -3,7 +3,7 @@
 //!
 //!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES]
 
-use engine::ai::{play_game, Expert, GameSetup, Level, Limits, SystemClock};
+use engine::ai::{play_game, Contestant, Expert, GameSetup, Level, Limits, SystemClock};
 use engine::ScoringMechanism;
 
 fn main() {
@@ -32,13 +32,13 @@ fn main() {
     for game in 0..games {
         // Seats alternate: A moves first in even games.
         let a_seat = (game % 2) as usize;
-        let mut levels = [b, b];
-        levels[a_seat] = a;
+        let mut players = [Contestant::Level(b); 2];
+        players[a_seat] = Contestant::Level(a);
         let setup = GameSetup {
             width: size,
             height: size,
             mode,
-            levels,
+            players,
             seed: seed + game,
             limits,
         };

@@ -2,7 +2,10 @@
  * The exact endgame solver's figures for `npm run bench`: per board size and
  * scoring mode, the most free cells solved within 1 s (every endgame tried at
  * that count, from Hard-against-Hard games), and nodes per second, in wasm and
- * natively on the same positions (engine-rs/examples/solve_bench.rs).
+ * natively (engine-rs/examples/solve_bench.rs). Solved means the exact value
+ * with best play and a best move (`bestOnly`, as Expert and the review use
+ * it); the wasm figures also give the reach of every free cell's exact value
+ * (`/evaluate`'s), a proof per cell.
  */
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -20,8 +23,8 @@ export interface Reach {
 }
 
 export interface SolverFigures {
-  /** `"10x10 connection"` → reach in wasm and natively. */
-  reach: Record<string, { wasm: Reach; native: Reach }>;
+  /** `"10x10 connection"` → reach in wasm (the position, and every cell) and natively. */
+  reach: Record<string, { wasm: Reach; wasmEveryCell: Reach; native: Reach }>;
 }
 
 /** A Hard-against-Hard game (player 0 first) stopped with `free` cells left. */
@@ -38,14 +41,14 @@ function endgame(engine: Engine, size: number, mode: ScoringMechanism, seed: num
   return { board: board(), player };
 }
 
-function wasmReach(engine: Engine, size: number, mode: ScoringMechanism): Reach {
+function wasmReach(engine: Engine, size: number, mode: ScoringMechanism, bestOnly: boolean): Reach {
   let [reach, nodes, ms] = [0, 0, 0];
   for (let free = FROM_FREE; free <= size * size; free++) {
     let solvedAll = true;
     for (let game = 0; game < GAMES && solvedAll; game++) {
       const { board, player } = endgame(engine, size, mode, size * 1000 + free * 10 + game, free);
       const start = performance.now();
-      const solved = engine.solve({ board, player, mode, timeMs: BUDGET_MS });
+      const solved = engine.solve({ board, player, mode, timeMs: BUDGET_MS, bestOnly });
       const took = performance.now() - start;
       if (solved) {
         nodes += solved.nodes;
@@ -73,7 +76,11 @@ export function solverFigures(engine: Engine, root: string, env: NodeJS.ProcessE
   for (const size of SIZES) {
     for (const mode of MODES) {
       const key = `${size}x${size} ${mode}`;
-      figures.reach[key] = { wasm: wasmReach(engine, size, mode), native: native.get(key) ?? { freeCellsIn1s: 0, nodesPerSecond: 0 } };
+      figures.reach[key] = {
+        wasm: wasmReach(engine, size, mode, true),
+        wasmEveryCell: wasmReach(engine, size, mode, false),
+        native: native.get(key) ?? { freeCellsIn1s: 0, nodesPerSecond: 0 },
+      };
     }
   }
   return figures;
@@ -81,10 +88,12 @@ export function solverFigures(engine: Engine, root: string, env: NodeJS.ProcessE
 
 export function printSolverFigures({ reach }: SolverFigures): void {
   console.log(`\nExact endgame solver: most free cells solved within ${BUDGET_MS} ms (${GAMES} Hard-vs-Hard endgames each), target 16 on 10x10`);
-  const row = (label: string, f: string[]) => label.padEnd(52) + f.map((s, i) => s.padStart([13, 14, 13, 14][i]!)).join('');
-  console.log(row('board, scoring mode', ['wasm cells', 'nodes/s', 'native cells', 'nodes/s']));
-  for (const [key, { wasm, native }] of Object.entries(reach)) {
+  console.log('(solved: the exact value with best play and a best move; every cell: each free cell\'s exact value too)');
+  const widths = [13, 14, 13, 14, 13];
+  const row = (label: string, f: string[]) => label.padEnd(40) + f.map((s, i) => s.padStart(widths[i]!)).join('');
+  console.log(row('board, scoring mode', ['wasm cells', 'nodes/s', 'every cell', 'native cells', 'nodes/s']));
+  for (const [key, { wasm, wasmEveryCell, native }] of Object.entries(reach)) {
     const n = (x: number) => x.toLocaleString('en-US');
-    console.log(row(key, [String(wasm.freeCellsIn1s), n(wasm.nodesPerSecond), String(native.freeCellsIn1s), n(native.nodesPerSecond)]));
+    console.log(row(key, [String(wasm.freeCellsIn1s), n(wasm.nodesPerSecond), String(wasmEveryCell.freeCellsIn1s), String(native.freeCellsIn1s), n(native.nodesPerSecond)]));
   }
 }

@@ -8,6 +8,11 @@ export type AiLevel = 'easy' | 'medium' | 'hard' | 'expert';
 
 export const AI_LEVELS: readonly AiLevel[] = ['easy', 'medium', 'hard', 'expert'];
 
+/** A seat in `npm run arena`: a level, or a player who takes a free cell at random. */
+export type ArenaPlayer = AiLevel | 'random';
+
+export const ARENA_PLAYERS: readonly ArenaPlayer[] = [...AI_LEVELS, 'random'];
+
 /** Expert's default thinking time per move. */
 export const DEFAULT_EXPERT_TIME_MS = 1000;
 

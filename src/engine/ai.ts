@@ -7,6 +7,7 @@ import {
   DEFAULT_EXPERT_TIME_MS,
   DEFAULT_SOLVE_TIME_MS,
   type AiLevel,
+  type ArenaPlayer,
   type AiMove,
   type AiRequest,
   type CellEvaluation,
@@ -22,7 +23,7 @@ import type { BoardState, CellPosition, PlayerIndex, ScoringMechanism, Scores } 
 export interface ArenaGameSetup {
   size: number; // square board side
   mode: ScoringMechanism;
-  levels: [AiLevel, AiLevel]; // seat 0 moves first
+  levels: [ArenaPlayer, ArenaPlayer]; // seat 0 moves first
   seed: number;
   timeMs?: number; // Expert's budget per move (default 1000)
   nodeLimit?: number; // Expert's node budget per move
@@ -56,6 +57,11 @@ function levelCode(level: AiLevel): number {
   const code = AI_LEVELS.indexOf(level);
   if (code < 0) throw new EngineError('unknown-level', `unknown AI level "${String(level)}": expected ${AI_LEVELS.join(', ')}`);
   return code;
+}
+
+/** An arena seat's code: a level's, or one past the last level for the random player (ffi/ai.rs). */
+function arenaCode(player: ArenaPlayer): number {
+  return player === 'random' ? AI_LEVELS.length : levelCode(player);
 }
 
 /** A seed as the two 32-bit halves the module takes (the high half is 0). */
@@ -145,7 +151,7 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
     },
 
     playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {
-      const [modeId, first, second] = [modeCode(mode), levelCode(levels[0]), levelCode(levels[1])];
+      const [modeId, first, second] = [modeCode(mode), arenaCode(levels[0]), arenaCode(levels[1])];
       const [time, nodes] = budget('expert', timeMs, nodeLimit);
       run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes));
       const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size);

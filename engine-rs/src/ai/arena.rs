@@ -1,6 +1,7 @@
-//! One whole game between two levels, for the arena and the benchmark.
+//! One whole game between two levels (or a level and a random player), for the
+//! arena and the benchmark.
 
-use super::{choose_move, Clock, Expert, Level, Limits};
+use super::{choose_move, random_free_cell, Clock, Expert, Level, Limits, Rng};
 use crate::board::{Board, Player};
 use crate::position::Position;
 use crate::score::{Score, ScoringMechanism};
@@ -14,14 +15,23 @@ pub struct GameRecord {
     pub move_ms: [Vec<f64>; 2],
 }
 
+/// Who sits in a seat: a level of the AI, or a player who takes a free cell at
+/// random (the arena's weakest opponent, and the plainest test of the mirror
+/// guarantee: the second player never loses).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Contestant {
+    Level(Level),
+    Random,
+}
+
 /// What a game is played on, and by whom.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameSetup {
     pub width: usize,
     pub height: usize,
     pub mode: ScoringMechanism,
-    /// The level of each seat: seat 0 moves first.
-    pub levels: [Level; 2],
+    /// Who sits in each seat: seat 0 moves first.
+    pub players: [Contestant; 2],
     /// Each move's seed comes from this, so the game replays exactly.
     pub seed: u64,
     /// Expert's budget per move.
@@ -38,7 +48,7 @@ pub fn play_game(
         width,
         height,
         mode,
-        levels,
+        players,
         seed,
         limits,
     } = setup;
@@ -50,20 +60,24 @@ pub fn play_game(
     loop {
         let start = clock.now_ms();
         let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(turn);
-        let expert = &mut experts[seat];
-        let Some(choice) = choose_move(
-            &position,
-            seat,
-            levels[seat],
-            move_seed,
-            limits,
-            clock,
-            expert,
-        ) else {
+        let cell = match players[seat] {
+            Contestant::Level(level) => choose_move(
+                &position,
+                seat,
+                level,
+                move_seed,
+                limits,
+                clock,
+                &mut experts[seat],
+            )
+            .map(|choice| choice.cell),
+            Contestant::Random => random_free_cell(position.board(), &mut Rng::new(move_seed)),
+        };
+        let Some(cell) = cell else {
             break;
         };
         move_ms[seat].push(clock.now_ms() - start);
-        position.play_index(choice.cell, seat);
+        position.play_index(cell, seat);
         seat = 1 - seat;
         turn += 1;
     }
@@ -71,4 +85,42 @@ pub fn play_game(
         scores: position.scores(),
         move_ms,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::StoppedClock;
+
+    fn game(players: [Contestant; 2], seed: u64) -> GameRecord {
+        let setup = GameSetup {
+            width: 4,
+            height: 4,
+            mode: ScoringMechanism::Connection,
+            players,
+            seed,
+            limits: Limits {
+                time_ms: None,
+                nodes: Some(20_000),
+            },
+        };
+        play_game(setup, &StoppedClock, &mut [Expert::new(), Expert::new()]).unwrap()
+    }
+
+    #[test]
+    fn a_random_player_fills_its_half_of_the_board_the_same_way_from_the_same_seed() {
+        let players = [Contestant::Random, Contestant::Level(Level::Expert)];
+        let record = game(players, 7);
+        assert_eq!(record.move_ms[0].len() + record.move_ms[1].len(), 16);
+        assert_eq!(record, game(players, 7));
+        let others: Vec<[Score; 2]> = (8..16).map(|seed| game(players, seed).scores).collect();
+        assert!(
+            others.iter().any(|s| *s != record.scores),
+            "every seed gave the same game: {others:?}"
+        );
+        // Expert moving second never loses (the mirror answer at worst).
+        for s in others.iter().chain([&record.scores]) {
+            assert!(s[1] >= s[0], "Expert lost moving second: {s:?}");
+        }
+    }
 }

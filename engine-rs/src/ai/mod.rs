@@ -13,7 +13,7 @@ mod minimax;
 mod rng;
 pub(crate) mod table;
 
-pub use arena::{play_game, GameRecord, GameSetup};
+pub use arena::{play_game, Contestant, GameRecord, GameSetup};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, StoppedClock};

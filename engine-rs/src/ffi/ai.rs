@@ -49,6 +49,14 @@ fn level_of(code: u32) -> Result<Level, i32> {
         .ok_or(STATUS_UNKNOWN_LEVEL)
 }
 
+/// An arena seat's code: a level's, or one past the last level for a random player.
+fn contestant_of(code: u32) -> Result<ai::Contestant, i32> {
+    if code as usize == Level::ALL.len() {
+        return Ok(ai::Contestant::Random);
+    }
+    level_of(code).map(ai::Contestant::Level)
+}
+
 /// Limits as the boundary passes them: 0 or less means "not limited".
 pub fn limits(time_ms: f64, node_limit: f64) -> Limits {
     Limits {
@@ -154,7 +162,7 @@ pub fn play_arena_game(
             width: width as usize,
             height: height as usize,
             mode: mode_of(mode)?,
-            levels: [level_of(levels[0])?, level_of(levels[1])?],
+            players: [contestant_of(levels[0])?, contestant_of(levels[1])?],
             seed,
             limits,
         };

@@ -18,10 +18,10 @@ export interface Analyst {
 }
 
 /**
- * The budget per position. The solver proves Hard-against-Hard endgames of about 15 free cells in
- * well under a second (`npm run bench` prints its reach per board size), so it is tried from 16
- * down with 0.8 s, and a position it cannot finish goes to Expert, which gets a quarter of its
- * playing second. A 10×10 game is then about 84 positions of Expert and 16 of the solver: about
+ * The budget per position. The solver proves Hard-against-Hard endgames of 16 free cells on 10×10
+ * in about half a second in wasm (`npm run bench` prints its reach per board size), so it is tried
+ * from 16 down with 0.8 s, and a position it cannot finish goes to Expert, which gets a sixth of
+ * its playing second. A 10×10 game is then about 84 positions of Expert and 16 of the solver: about
  * 84 × 0.25 s + a few failed tries of 0.8 s + the proofs, half a minute at most.
  */
 export const REVIEW_BUDGET = {
