@@ -112,6 +112,14 @@ test('a replay link steps with First, Back, Forward, Last and the arrow keys', a
   // A move in the list goes to its position.
   await page.getByRole('button', { name: 'Move 2, Player 2, d4' }).click();
   await expectStep(page, 2, all);
+
+  // The same link opened again (the address bar, or a link on the page): still one game on the page.
+  await page.goto(LINK);
+  await page.evaluate(() => new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered))));
+  await expect(page.getByTestId('replay-summary')).toHaveCount(1);
+  await expect(page.getByTestId('replay-moves')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Last' }).click();
+  await expectStep(page, 5, all);
 });
 
 test('a bad replay link says what is wrong with it', async ({ page }) => {

@@ -41,8 +41,9 @@ export default function ReplayPage() {
           This link&apos;s game cannot be opened. {opened.error}
         </p>
       )}
-      {engine && opened?.ok && <ReplayView key={hash} engine={engine} record={opened.record} steps={opened.steps} />}
-      <ImportBox key={hash} />
+      {/* Keys unlike each other's: siblings with one key are duplicated when the link is opened again. */}
+      {engine && opened?.ok && <ReplayView key={`game ${hash}`} engine={engine} record={opened.record} steps={opened.steps} />}
+      <ImportBox key={`import ${hash}`} />
     </main>
   );
 }
