@@ -14,8 +14,8 @@ const CELLS = 36;
 const RELOAD_AFTER = 10;
 
 test('two players meet by room code, play a whole game, survive a reload, see the result and start a rematch', async ({ browser, baseURL }) => {
-  // A whole 36-move game in two browsers, a reload and a rematch: room for a busy machine.
-  test.setTimeout(120_000);
+  // A whole 36-move game in two browsers, a reload, its review and a rematch: room for a busy machine.
+  test.setTimeout(180_000);
   // Alice creates the room; its code is in the title.
   const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
@@ -97,6 +97,16 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     await expect(aliceResults.getByText('Game copied to the clipboard')).toBeVisible();
     const result = green > blue ? '1-0' : green < blue ? '0-1' : '1/2-1/2';
     expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
+    // Issue 15: the online game's review, from its results in a tab of its own: every move marked.
+    const [reviewTab] = await Promise.all([alice.context.waitForEvent('page'), aliceResults.getByRole('link', { name: 'Replay and review' }).click()]);
+    await expect(reviewTab.getByTestId('replay-summary')).toHaveText(/^Cell Connection, 6×6: /);
+    await reviewTab.getByTestId('review').getByRole('button', { name: 'Analyse the game' }).click();
+    await expect(reviewTab.getByTestId('review-summary')).toBeVisible({ timeout: 90_000 });
+    await expect(reviewTab.getByTestId('replay-moves').getByRole('button')).toHaveCount(played.length);
+    for (const move of await reviewTab.getByTestId('replay-moves').getByRole('button').all()) {
+      await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder)$/);
+    }
+    await reviewTab.close();
     expect(await nextNotice(alice)).toBe(forAlice);
     // Game Results fits a 360-px phone: its buttons in view without scrolling (issue 12).
     await bob.page.setViewportSize({ width: 360, height: 640 });
