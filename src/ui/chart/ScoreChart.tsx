@@ -2,9 +2,8 @@
  * The score-history chart (SPEC §2 "Score chart"): both players' scores after each move on a
  * logarithmic axis. ECharts loads on first use (./loadEcharts), in its own chunk.
  */
-import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
-import { loadEcharts } from './loadEcharts';
+import { useEffect, useRef } from 'react';
+import { useEchart } from './useEchart';
 import { scoreChartOption, type ChartColours } from './option';
 import './chart.css';
 
@@ -29,35 +28,8 @@ function readColours(element: HTMLElement): ChartColours {
 
 export function ScoreChart({ histories, names }: ScoreChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<EChartsType | null>(null);
-  const [ready, setReady] = useState(false);
   const empty = histories[0].length === 0 && histories[1].length === 0;
-
-  // One chart instance per mounted canvas; it follows the container's size.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (empty || !container) return;
-    let disposed = false;
-    let cleanUp = () => {};
-    void loadEcharts().then((init) => {
-      if (disposed) return;
-      const chart = init(container);
-      chartRef.current = chart;
-      const observer = new ResizeObserver(() => chart.resize());
-      observer.observe(container);
-      cleanUp = () => {
-        observer.disconnect();
-        chart.dispose();
-        chartRef.current = null;
-      };
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      cleanUp();
-      setReady(false);
-    };
-  }, [empty]);
+  const { chart: chartRef, ready } = useEchart(containerRef, !empty);
 
   const [first, second] = histories;
   const [firstName, secondName] = names;
@@ -68,7 +40,7 @@ export function ScoreChart({ histories, names }: ScoreChartProps) {
     chart.setOption(scoreChartOption([first, second], [firstName, secondName], readColours(container)), {
       notMerge: true,
     });
-  }, [first, second, firstName, secondName, empty, ready]);
+  }, [chartRef, first, second, firstName, secondName, empty, ready]);
 
   if (empty) return <p className="score-chart-empty">No score data available</p>;
 

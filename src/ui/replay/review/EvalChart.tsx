@@ -3,9 +3,8 @@
  * marked; a click anywhere on it goes to the nearest move, as on lichess. ECharts loads on first
  * use (../../chart/loadEcharts), in its own chunk.
  */
-import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
-import { loadEcharts } from '../../chart/loadEcharts';
+import { useEffect, useRef } from 'react';
+import { useEchart } from '../../chart/useEchart';
 import { evalChartOption, type EvalColours, type EvalPoint } from './evalOption';
 
 export interface EvalChartProps {
@@ -27,51 +26,26 @@ function readColours(element: HTMLElement): EvalColours {
 
 export function EvalChart({ points, step, onGo }: EvalChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<EChartsType | null>(null);
   const goRef = useRef(onGo);
   useEffect(() => {
     goRef.current = onGo;
   }, [onGo]);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let disposed = false;
-    let cleanUp = () => {};
-    void loadEcharts().then((init) => {
-      if (disposed) return;
-      const chart = init(container);
-      chartRef.current = chart;
-      // A click anywhere in the plot, not only on a dot, goes to the nearest move.
-      chart.getZr().on('click', (event) => {
-        const point = [event.offsetX, event.offsetY];
-        if (!chart.containPixel('grid', point)) return;
-        const [x] = chart.convertFromPixel('grid', point) as number[];
-        if (x !== undefined && Number.isFinite(x)) goRef.current(Math.round(x));
-      });
-      const observer = new ResizeObserver(() => chart.resize());
-      observer.observe(container);
-      cleanUp = () => {
-        observer.disconnect();
-        chart.dispose();
-        chartRef.current = null;
-      };
-      setReady(true);
+  const { chart: chartRef, ready } = useEchart(containerRef, true, (chart) => {
+    // A click anywhere in the plot, not only on a dot, goes to the nearest move.
+    chart.getZr().on('click', (event) => {
+      const point = [event.offsetX, event.offsetY];
+      if (!chart.containPixel('grid', point)) return;
+      const [x] = chart.convertFromPixel('grid', point) as number[];
+      if (x !== undefined && Number.isFinite(x)) goRef.current(Math.round(x));
     });
-    return () => {
-      disposed = true;
-      cleanUp();
-      setReady(false);
-    };
-  }, []);
+  });
 
   useEffect(() => {
     const chart = chartRef.current;
     const container = containerRef.current;
     if (!chart || !container) return;
     chart.setOption(evalChartOption(points, step, readColours(container)), { notMerge: true });
-  }, [points, step, ready]);
+  }, [chartRef, points, step, ready]);
 
   return (
     <figure className="review-chart">
