@@ -19,6 +19,6 @@ export function fromSnapshot(saved: StoredState, config: RoomConfig): RoomState 
   try {
     return { ...stored, game: gameOfMoves(stored.settings, stored.moves, config.rules, 0) };
   } catch (error) {
-    throw new Error(`room ${stored.code}: stored ${(error as Error).message}`);
+    throw new Error(`room ${stored.code}: stored ${(error as Error).message}`, { cause: error });
   }
 }
