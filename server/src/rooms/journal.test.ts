@@ -1,0 +1,45 @@
+/**
+ * The rooms' log (issue 11) answering a group commit, on PGlite and PostgreSQL: every command
+ * appended while a write is under way is answered once, in order, and the answers of a big commit
+ * go out in slices, so the server reads its sockets between them instead of stalling every game.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../db/testing';
+import { TEST_DATABASES } from '../db/testing';
+import { PostgresJournal } from './journal';
+import { PostgresLeases } from './leases';
+
+const ROOMS = 150;
+
+describe.each(TEST_DATABASES)('the room log on %s', (_, open) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await open();
+  }, 120_000);
+  afterEach(() => test?.stop());
+
+  it('answers a commit of many commands in order, turning the event loop between slices, and drain waits for the last', async () => {
+    const leases = new PostgresLeases(test.db, 'node-a', { ttlMs: 60_000, renewEveryMs: 1000 });
+    const fences: number[] = [];
+    for (let i = 0; i < ROOMS; i++) fences.push((await leases.claimNew(`room-${i}`, `R${String(i).padStart(5, '0')}`))!.fence);
+    const journal = new PostgresJournal(test.db);
+    const answered: number[] = [];
+    let turned = false;
+    let turnedBeforeLast: boolean | undefined;
+    const appends = fences.map((fence, i) =>
+      journal.append({ roomId: `room-${i}`, seq: 1, fence, command: { type: 'tick' }, at: Date.now() }).then(() => {
+        answered.push(i);
+        // The first answer asks for the next turn of the event loop: it comes before the last answer.
+        if (i === 0) setImmediate(() => (turned = true));
+        if (i === ROOMS - 1) turnedBeforeLast = turned;
+      }),
+    );
+    await journal.drain();
+    expect(answered).toHaveLength(ROOMS);
+    expect(answered).toEqual([...answered].sort((a, b) => a - b));
+    expect(turnedBeforeLast).toBe(true);
+    await Promise.all(appends);
+    const logged = await test.db.query<{ n: string }>('select count(*) as n from game_server.room_log');
+    expect(Number(logged[0]!.n)).toBe(ROOMS);
+  });
+});
