@@ -70,10 +70,14 @@ function seedHalves(seed: number): [number, number] {
 }
 
 function budget(level: AiLevel, timeMs: number | undefined, nodeLimit: number | undefined): [number, number] {
-  if (level !== 'expert') return [0, 0];
+  return level === 'expert' ? limits(timeMs, nodeLimit, DEFAULT_EXPERT_TIME_MS) : [0, 0];
+}
+
+/** A search's time and node limits as the module takes them (0: none), `defaultMs` when neither is given. */
+function limits(timeMs: number | undefined, nodeLimit: number | undefined, defaultMs: number): [number, number] {
   const nodes = nodeLimit !== undefined && nodeLimit > 0 ? Math.floor(nodeLimit) : 0;
   // A node limit alone makes a search reproducible; a time limit caps it too unless given.
-  const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : DEFAULT_EXPERT_TIME_MS;
+  const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : defaultMs;
   return [time, nodes];
 }
 
@@ -136,8 +140,7 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
     solve({ board, player, mode, timeMs, nodeLimit, bestOnly }) {
       const modeId = modeCode(mode);
       load(board);
-      const nodes = nodeLimit !== undefined && nodeLimit > 0 ? Math.floor(nodeLimit) : 0;
-      const time = timeMs !== undefined && timeMs > 0 ? timeMs : nodes > 0 ? 0 : DEFAULT_SOLVE_TIME_MS;
+      const [time, nodes] = limits(timeMs, nodeLimit, DEFAULT_SOLVE_TIME_MS);
       const status = bestOnly ? wasm.cc_solve_best(modeId, player, time, nodes) : wasm.cc_solve(modeId, player, time, nodes);
       if (status === Status.noFreeCell || status === Status.notSolved) return null;
       run(status);

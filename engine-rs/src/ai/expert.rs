@@ -284,13 +284,7 @@ impl Expert {
                 break;
             }
         }
-        let bound = if best <= alpha_at_start {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha_at_start, beta);
         self.table.store(Entry {
             key,
             value: best as f32,

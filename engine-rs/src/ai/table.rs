@@ -60,6 +60,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `best` says of the true value, searched with the window
+    /// (`alpha`, `beta`): at most it when it failed low, at least it when it failed high.
+    #[inline(always)]
+    pub fn of(best: f64, alpha: f64, beta: f64) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub key: u64,

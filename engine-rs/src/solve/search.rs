@@ -226,13 +226,7 @@ impl Search<'_> {
         if self.budget.stopped {
             return 0.0;
         }
-        let bound = if best <= alpha_at_start {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha_at_start, beta);
         self.table.store(Entry {
             key,
             value: best,

@@ -2,15 +2,9 @@
 //! best play does not depend on how it was reached, nor on which search found
 //! it), so the table is kept from one move to the next and only ever replaced.
 
-/// How a stored value bounds the true one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Bound {
-    Exact,
-    /// The true value is at least this.
-    Lower,
-    /// The true value is at most this.
-    Upper,
-}
+// The bounds and the empty move are Expert's table's: only the entry differs
+// (an exact f64 value, and what decides which entry to keep).
+pub(crate) use crate::ai::table::{Bound, NO_MOVE};
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
@@ -24,8 +18,6 @@ pub(crate) struct Entry {
     pub bound: Bound,
     pub best: u16,
 }
-
-pub(crate) const NO_MOVE: u16 = u16::MAX;
 
 const EMPTY: Entry = Entry {
     key: 0,

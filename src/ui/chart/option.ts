@@ -7,6 +7,13 @@ import type { GridComponentOption, TooltipComponentOption } from 'echarts/compon
 import type { ComposeOption } from 'echarts/core';
 import { formatTick, maxScoreOf, moveTicks, plottedScore, scoreAxis } from './ticks';
 
+/** The move (x value) an axis tooltip is for: ECharts passes one point or several; `fallback` without one. */
+export function tooltipMove(params: unknown, fallback: number): number {
+  const first: unknown = Array.isArray(params) ? params[0] : params;
+  const value = (first as { value?: unknown } | undefined)?.value;
+  return Array.isArray(value) ? Number(value[0]) : fallback;
+}
+
 export type ScoreChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
 /** Colours resolved from the page's CSS (a canvas cannot read CSS variables itself). */
@@ -60,9 +67,7 @@ export function scoreChartOption(
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {
-        const first = Array.isArray(params) ? params[0] : params;
-        const value = first?.value;
-        const move = Array.isArray(value) ? Number(value[0]) : 1;
+        const move = tooltipMove(params, 1);
         return tooltipHtml(move, histories, names, colours.players);
       },
     },

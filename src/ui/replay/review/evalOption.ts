@@ -8,7 +8,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { moveTicks } from '../../chart/ticks';
-import { ANIMATION_MS } from '../../chart/option';
+import { ANIMATION_MS, tooltipMove } from '../../chart/option';
 
 export type EvalChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -61,9 +61,7 @@ export function evalChartOption(points: readonly EvalPoint[], step: number, colo
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {
-        const first = Array.isArray(params) ? params[0] : params;
-        const value = first?.value;
-        const at = Array.isArray(value) ? Number(value[0]) : 0;
+        const at = tooltipMove(params, 0);
         const point = points[at];
         return point ? pointInWords(at, point) : '';
       },
