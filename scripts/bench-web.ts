@@ -15,9 +15,9 @@
  * 2. Without emulation: a 10×10 two-player game played by clicks on empty cells, with the main
  *    thread's long tasks (over 50 ms by definition): how many, the longest, and those while a player
  *    moves (pointerdown until two frames after the piece shows). Chromium runs with the e2e tests'
- *    flags, compositing in software, which reads every WebGL frame back on the main thread;
- *    --gpu-compositing (for the whole run) composites with SwiftShader in the GPU process instead,
- *    nearer a browser with a GPU.
+ *    flags: no GPU, compositing in software. Its WebGL is SwiftShader, so the board draws with
+ *    Canvas 2D (src/board/renderer.ts); --gpu-compositing (for the whole run) composites with
+ *    SwiftShader in the GPU process instead.
  * 3. The computer's replies on Easy 6×6, pointerdown to its piece on the board: SPEC §9's delays
  *    add to 600 ms (100 ms trigger + 500 ms move delay).
  *

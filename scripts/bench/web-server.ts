@@ -78,8 +78,8 @@ function listening(child: ChildProcess): Promise<void> {
 /**
  * `gpuCompositing`: leaves out --disable-gpu, so pages are composited by SwiftShader in the GPU
  * process. With it (the e2e tests' flags), compositing is in software, which reads each WebGL frame
- * back on the main thread (GLES2::ReadPixels in a trace): most of a move's long tasks here, a cost
- * a browser with a GPU does not pay.
+ * back on the main thread (GLES2::ReadPixels in a trace). Either way this Chromium's WebGL is
+ * SwiftShader, so the board draws with Canvas 2D (src/board/renderer.ts).
  */
 export function launchChromium(gpuCompositing = false): Promise<Browser> {
   const args = gpuCompositing ? CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu') : CHROMIUM_ARGS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSoftwareRenderer } from './renderer';
+import { boardRendererFor, isSoftwareRenderer } from './renderer';
 
 describe('isSoftwareRenderer', () => {
   it('knows the CPU rasterisers by the names browsers report', () => {
@@ -13,5 +13,19 @@ describe('isSoftwareRenderer', () => {
     expect(isSoftwareRenderer('Apple M2')).toBe(false);
     expect(isSoftwareRenderer('Mali-G78')).toBe(false);
     expect(isSoftwareRenderer('')).toBe(false);
+  });
+});
+
+describe('boardRendererFor', () => {
+  it('draws with Canvas 2D where WebGL would shade on the CPU', () => {
+    expect(boardRendererFor('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)')).toEqual({
+      preference: 'canvas',
+      antialias: false,
+    });
+  });
+
+  it('keeps antialiased WebGL on a GPU, and when WebGL cannot name its renderer', () => {
+    expect(boardRendererFor('Apple M2')).toEqual({ preference: 'webgl', antialias: true });
+    expect(boardRendererFor(null)).toEqual({ preference: 'webgl', antialias: true });
   });
 });

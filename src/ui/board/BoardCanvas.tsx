@@ -9,7 +9,7 @@ import { cellCentre } from '../../board/layout';
 import { placementProgress } from '../../board/motion';
 import type { GroupLabel, OverlaySegment } from '../../board/overlay';
 import type { BoardLayout } from '../../board/types';
-import { softwareWebGL } from './softwareWebGL';
+import { boardRenderer } from './boardRenderer';
 import type { Placement } from './usePlacement';
 
 // Only what the board draws is registered, which keeps the Pixi bundle small.
@@ -40,12 +40,12 @@ const browserClock: FrameClock = {
 };
 
 /**
- * The Pixi canvas. WebGL only: WebGPU renders blank in headless Chromium; no
- * antialiasing when WebGL draws on the CPU (src/board/renderer.ts). The
+ * The Pixi canvas. WebGL on a GPU (WebGPU renders blank in headless Chromium); Canvas 2D when
+ * WebGL would draw on the CPU (src/board/renderer.ts). The
  * ticker is off: commits ask for a frame, and frames run only while something
  * changed or a placed cell is still growing, so an idle board costs no CPU.
- * The canvas counts its frames in data-renders (the tests' render counter) and
- * gives the last frame's size in CSS pixels in data-frame-size.
+ * The canvas counts its frames in data-renders (the tests' render counter), names its renderer in
+ * data-renderer and gives the last frame's size in CSS pixels in data-frame-size.
  */
 export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
   const { onReady } = props;
@@ -59,9 +59,11 @@ export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
   return (
     <Application
       className="game-board__canvas"
-      preference="webgl"
+      // @pixi/react 8.0.5 typed its props from a Pixi without the canvas renderer; it passes the
+      // preference on to Pixi 8.22's Application.init, which takes 'canvas'.
+      preference={boardRenderer().preference as 'webgl'}
       backgroundAlpha={0}
-      antialias={!softwareWebGL()}
+      antialias={boardRenderer().antialias}
       autoDensity
       autoStart={false}
       resolution={typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1}
@@ -128,6 +130,7 @@ function BoardScene(props: BoardCanvasProps) {
       }
       app.render();
       app.canvas.dataset.renders = String(count);
+      app.canvas.dataset.renderer = renderer.name; // 'webgl' or 'canvas': the tests check each draws
       app.canvas.dataset.frameSize = `${w}x${h}`; // the tests check the frame was drawn at the board's size
       return growingOn;
     };
