@@ -62,6 +62,7 @@ function roomView(room: RelayRoom): RoomView {
     pendingUndo: null,
     undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
     claimableBy: null,
+    quickPlay: false,
   };
 }
 

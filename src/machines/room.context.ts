@@ -68,6 +68,8 @@ export interface CurrentRoom {
   code: string; // e.g. 'K3XQ9A'
   status: RoomStatus;
   isHost: boolean;
+  /** Opened by quick play for a pair (issue 14): it starts by itself, with the pool's settings. */
+  quickPlay: boolean;
 }
 
 /** Issue 14, quick play: in the pool, looking for an opponent with these settings. */

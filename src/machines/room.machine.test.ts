@@ -17,7 +17,7 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
   });
 
   const full = { players: [player('alice', true), player('bob', true)], localPlayerId: 'alice', hostId: 'alice' };
-  const hostRoom = { code: 'ABC123', status: 'waiting' as const, isHost: true };
+  const hostRoom = { code: 'ABC123', status: 'waiting' as const, isHost: true, quickPlay: false };
 
   it('allows start when the local user is host, the room is full, all are ready and it is waiting', () => {
     expect(canStart(ctx({ ...full, currentRoom: hostRoom }))).toBe(true);

@@ -40,7 +40,9 @@ import {
   isLocalTurn,
   inPlay,
   localSeat,
+  NO_SHOW,
   ownUndo,
+  pairingEnded,
   rematchOf,
   roomUpdate,
   undoRequested,
@@ -124,7 +126,12 @@ export const roomMachine = setup({
     'socket.error': { actions: assign({ connectionError: ({ event }) => connectionErrorMessage(event.message) }) },
     'socket.failed': { actions: assign({ connectionError: ({ event }) => event.message }) },
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
-    'room:playerLeft': { actions: assign(({ context, event }) => roomUpdate(context, event.payload.room)) },
+    'room:playerLeft': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (pairingEnded(context, event.payload.room)) enqueue.emit({ type: 'notice', message: NO_SHOW, backToLobby: false });
+        enqueue.assign(roomUpdate(context, event.payload.room));
+      }),
+    },
     // The room comes too: a change of settings un-readies the guest.
     'room:settingsUpdated': {
       actions: assign(({ context, event }) => ({ roomSettings: { ...context.roomSettings, ...event.payload.settings }, ...roomUpdate(context, event.payload.room) })),

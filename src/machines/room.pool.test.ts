@@ -3,7 +3,8 @@
 // it was sent; a dropped socket is out of the pool.
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '../protocol/messages';
-import { ALICE, BOB, room, start } from './room.test-helper';
+import { NO_SHOW } from './room.machine';
+import { ALICE, BOB, inRoom, room, start } from './room.test-helper';
 
 const PLAY = { type: 'pool.join', username: ' Alice ', boardSize: 8, timeControl: '3+2' } as const;
 
@@ -52,10 +53,27 @@ describe('quick play', () => {
     t.send({ type: 'pool:paired', payload: { code: 'ABC123', rejoinToken: 'paired-token' } });
     expect(t.context().pool).toBeNull();
     expect(t.sent.at(-1)).toEqual({ event: 'room:rejoin', payload: { rejoinToken: 'paired-token' } });
-    const view = room({ status: 'starting', players: [{ ...ALICE, ready: true }, { ...BOB, ready: true }] });
+    const view = room({ status: 'starting', players: [{ ...ALICE, ready: true }, { ...BOB, ready: true }], quickPlay: true });
     await t.reply({ success: true, room: view, playerId: 'bob', rejoinToken: 'paired-token', gameState: null } as Ack<object>);
-    expect(t.context().currentRoom).toEqual({ code: 'ABC123', status: 'starting', isHost: false });
+    expect(t.context().currentRoom).toEqual({ code: 'ABC123', status: 'starting', isHost: false, quickPlay: true });
     expect(t.context().rejoinToken).toBe('paired-token');
+  });
+
+  it('an opponent who never came: told so, and left in an ordinary room to host', async () => {
+    const t = await looking();
+    t.send({ type: 'pool:paired', payload: { code: 'ABC123', rejoinToken: 'paired-token' } });
+    const paired = room({ hostId: 'alice', players: [{ ...ALICE, ready: true, connected: false }, { ...BOB, ready: true }], quickPlay: true });
+    await t.reply({ success: true, room: paired, playerId: 'bob', rejoinToken: 'paired-token', gameState: null } as Ack<object>);
+    const alone = room({ hostId: 'bob', players: [{ ...BOB, ready: true }], quickPlay: false });
+    t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: alone.players, hostId: 'bob', room: alone } });
+    expect(t.notices).toEqual([{ type: 'notice', message: NO_SHOW, backToLobby: false }]);
+    expect(t.context().currentRoom).toEqual({ code: 'ABC123', status: 'waiting', isHost: true, quickPlay: false });
+  });
+
+  it('an opponent who leaves an ordinary room is no pairing that ended', async () => {
+    const t = await inRoom('alice', room({ players: [ALICE, BOB] }));
+    t.send({ type: 'room:playerLeft', payload: { playerId: 'bob', players: [ALICE], hostId: 'alice', room: room() } });
+    expect(t.notices).toEqual([]);
   });
 
   it('paired while the answer to Play online is still on its way: into the room all the same', () => {

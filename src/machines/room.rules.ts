@@ -165,7 +165,7 @@ export function resultText(game: GameStateView, finish: Pick<Finish, 'winner' | 
 /** A room view as context fields; the host flag is the local player's, whoever sent it. */
 export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<RoomContext> {
   return {
-    currentRoom: { code: room.code, status: room.status, isHost: room.hostId === localPlayerId },
+    currentRoom: { code: room.code, status: room.status, isHost: room.hostId === localPlayerId, quickPlay: room.quickPlay },
     hostId: room.hostId,
     players: room.players,
     roomSettings: { ...room.settings },
@@ -173,6 +173,14 @@ export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<
     undoRequestsLeft: [room.undoRequestsLeft[0], room.undoRequestsLeft[1]],
     claimableBy: room.claimableBy,
   };
+}
+
+/** A quick-play room whose paired opponent never came: the server made it an ordinary room. */
+export const NO_SHOW = 'Your opponent did not arrive. Invite someone with the link, or leave and play online again.';
+
+/** Whether this update ends our quick-play pairing before its first game (the opponent never came). */
+export function pairingEnded(context: RoomContext, room: RoomView): boolean {
+  return context.currentRoom?.code === room.code && context.currentRoom.quickPlay && !room.quickPlay && context.gameState === null;
 }
 
 /**

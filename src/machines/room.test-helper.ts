@@ -28,6 +28,7 @@ export function room(overrides: Partial<RoomView> = {}): RoomView {
     pendingUndo: null,
     undoRequestsLeft: [3, 3],
     claimableBy: null,
+    quickPlay: false,
     ...overrides,
   };
 }

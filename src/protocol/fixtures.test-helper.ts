@@ -13,6 +13,7 @@ export const room: RoomView = {
   pendingUndo: null,
   undoRequestsLeft: [3, 2],
   claimableBy: null,
+  quickPlay: false,
 };
 
 export const gameState: GameStateView = {

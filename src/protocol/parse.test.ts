@@ -111,6 +111,12 @@ describe('server views', () => {
     expect(parseRoomView({ ...room, settings: { ...room.settings, boardSize: '8' } })).toMatchObject({ ok: true, value: { settings: { boardSize: 8 } } });
   });
 
+  it('reads whether quick play opened the room; a server that does not say opened it by hand', () => {
+    expect(parseRoomView({ ...room, quickPlay: true })).toMatchObject({ ok: true, value: { quickPlay: true } });
+    expect(parseRoomView({ ...room, quickPlay: undefined })).toMatchObject({ ok: true, value: { quickPlay: false } });
+    expect(parseRoomView({ ...room, quickPlay: 'yes' })).toMatchObject({ ok: false, error: expect.stringContaining('room.quickPlay') });
+  });
+
   it('parses a game state, with its board also as sets of x-y keys and its seats', () => {
     const game = parseGameStateView(gameState);
     expect(game.ok && game.value.board.occupiedCells[1].has('1-0')).toBe(true);

@@ -8,7 +8,7 @@ import { loadEngine } from '../../../src/engine/load';
 import type { Command } from './commands';
 import { baseBand, compatible, pairsAmong, partnerFor, widening, type PoolEntry } from './pool';
 import { reduce } from './reducer';
-import type { RoomConfig } from './state';
+import { roomView, type RoomConfig } from './state';
 
 const T0 = 1_700_000_000_000;
 const entry = (socketId: string, change: Partial<PoolEntry> = {}): PoolEntry => ({
@@ -93,11 +93,19 @@ describe('the room of a pair', () => {
     });
   });
 
-  it('a paired player who never comes loses the seat after the grace period; the other stays', () => {
+  it('a paired player who never comes loses the seat after the grace period; the other keeps an ordinary room', () => {
     const opened = reduce(null, paired, T0, config);
     const one = reduce(opened.room, { type: 'back', playerId: 'p0' }, T0 + 100, config);
+    expect(roomView(one.room!).quickPlay).toBe(true);
     const later = reduce(one.room, { type: 'tick' }, T0 + config.graceMs, config);
     expect(later.room!.members.map((m) => m.username)).toEqual(['Ann']);
     expect(later.room!.status).toBe('waiting');
+    // No pairing any more: the client shows an ordinary room, and its host may now invite
+    // someone to other settings.
+    const left = later.events.find((e) => e.event === 'room:playerLeft');
+    expect(left?.payload).toMatchObject({ playerId: 'p1', hostId: 'p0', room: { quickPlay: false } });
+    const changed = reduce(later.room, { type: 'updateSettings', playerId: 'p0', rated: false }, T0 + config.graceMs + 1, config);
+    expect(changed.reply).toMatchObject({ success: true });
+    expect(changed.room!.settings.rated).toBe(false);
   });
 });

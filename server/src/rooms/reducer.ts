@@ -340,7 +340,11 @@ function clockOnReturn(room: RoomState, playerId: string, now: number): RoomStat
   return { ...clock, runningSince: now };
 }
 
-/** Takes a player out of a room; passes the host on; a room without players is gone. */
+/**
+ * Takes a player out of a room; passes the host on; a room without players is gone. A room quick
+ * play paired is no pairing any more once a player is gone (one who never came included): it
+ * becomes an ordinary room its remaining player hosts, who may invite someone or change settings.
+ */
 function takeOut(draft: Draft, room: RoomState, playerId: string): void {
   const members = room.members.filter((m) => m.id !== playerId);
   draft.left.push(playerId);
@@ -355,6 +359,7 @@ function takeOut(draft: Draft, room: RoomState, playerId: string): void {
     members,
     hostId: room.hostId === playerId ? host.id : room.hostId,
     ...(stop ? { status: 'waiting' as const, countdown: null } : {}),
+    ...(room.quickPlay ? { quickPlay: false } : {}),
   });
   emit(draft, { event: 'room:playerLeft', payload: { playerId, players: members.map(playerView), hostId: next.hostId, room: roomView(next) } });
 }

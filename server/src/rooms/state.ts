@@ -173,6 +173,7 @@ export function roomView(room: RoomState, forPlayerId?: string): RoomView {
     pendingUndo: room.pendingUndo ? { requestId: room.pendingUndo.requestId, requestedBy: room.pendingUndo.requestedBy } : null,
     undoRequestsLeft: [...room.undoRequestsLeft],
     claimableBy: room.claimableBy,
+    quickPlay: room.quickPlay === true,
   };
 }
 

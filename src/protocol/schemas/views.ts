@@ -53,6 +53,11 @@ export const RoomViewSchema = v.object({
   undoRequestsLeft: v.strictTuple([CountSchema, CountSchema], must('two counts, player 0 first')),
   /** The player who may claim victory now: their opponent, to move, has been idle for IDLE_CLAIM_MS. */
   claimableBy: v.nullable(PlayerIndexSchema),
+  /**
+   * A room quick play opened for two paired players (issue 14): it starts by itself once both are
+   * in, and keeps the pool's settings. Until a player leaves it; absent from older servers.
+   */
+  quickPlay: v.optional(v.boolean(), false),
 });
 
 const CellKeysSchema = v.array(v.string(must('an "x-y" cell key')));

@@ -1,4 +1,8 @@
-/** In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. */
+/**
+ * In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. A room quick
+ * play opened for a pair (issue 14) starts by itself with the pool's settings: no invite link, no
+ * settings to change and no readiness to give, only who is still on the way.
+ */
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
 import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type RoomSettings, type TimeControl } from '../../protocol/messages';
 import { timeControlName } from '../clocks/clockFormat';
@@ -19,13 +23,19 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
   const waiting = currentRoom.status === 'waiting';
   // Readiness can be withdrawn during the countdown too: that stops it.
   const canToggleReady = waiting || currentRoom.status === 'starting';
+  const { quickPlay } = currentRoom;
 
   return (
     <section className="multiplayer-room" aria-label="Room">
       <h1>Room: {currentRoom.code}</h1>
-      {waiting && <InviteLink code={currentRoom.code} />}
+      {waiting && !quickPlay && <InviteLink code={currentRoom.code} />}
       <WatchLink code={currentRoom.code} />
       <WatchingCount code={currentRoom.code} />
+      {waiting && quickPlay && (
+        <p className="multiplayer-countdown" role="status">
+          Waiting for your opponent to arrive…
+        </p>
+      )}
       {gameCountdown !== null && (
         <p className="multiplayer-countdown" role="status">
           Game starting in {gameCountdown}...
@@ -47,7 +57,7 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           </li>
         ))}
       </ul>
-      {currentRoom.isHost && (
+      {currentRoom.isHost && !quickPlay && (
         <fieldset className="multiplayer-settings" disabled={!waiting || busy}>
           <legend>Game Settings</legend>
           <label htmlFor="mp-board-size">Board Size</label>
@@ -116,22 +126,24 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           </p>
         </fieldset>
       )}
-      {!currentRoom.isHost && <SettingsSummary settings={roomSettings} />}
-      <div className="multiplayer-actions">
-        <button
-          type="button"
-          className={ready ? 'button' : 'button button-primary'}
-          disabled={busy || !canToggleReady}
-          onClick={() => send({ type: 'ready.set', ready: !ready })}
-        >
-          {ready ? 'Not Ready' : 'Ready'}
-        </button>
-        {canStart(context) && (
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'game.start' })}>
-            Start Game
+      {(!currentRoom.isHost || quickPlay) && <SettingsSummary settings={roomSettings} />}
+      {!quickPlay && (
+        <div className="multiplayer-actions">
+          <button
+            type="button"
+            className={ready ? 'button' : 'button button-primary'}
+            disabled={busy || !canToggleReady}
+            onClick={() => send({ type: 'ready.set', ready: !ready })}
+          >
+            {ready ? 'Not Ready' : 'Ready'}
           </button>
-        )}
-      </div>
+          {canStart(context) && (
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'game.start' })}>
+              Start Game
+            </button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

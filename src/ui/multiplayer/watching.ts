@@ -23,5 +23,6 @@ function subscribe(listener: () => void): () => void {
 
 /** How many watch the room `code` (0 until the server says otherwise). */
 export function useWatchingCount(code: string): number {
-  return useSyncExternalStore(subscribe, () => counts.get(code) ?? 0);
+  const count = () => counts.get(code) ?? 0;
+  return useSyncExternalStore(subscribe, count, count);
 }

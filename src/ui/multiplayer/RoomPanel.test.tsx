@@ -1,0 +1,42 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialRoomContext, type RoomContext } from '../../machines/room.machine';
+import { ALICE, BOB } from '../../machines/room.test-helper';
+import { RoomPanel } from './RoomPanel';
+
+/** Alice hosts a waiting room with Bob in it, both ready. */
+function context(quickPlay: boolean): RoomContext {
+  return {
+    ...initialRoomContext,
+    currentRoom: { code: 'ABC123', status: 'waiting', isHost: true, quickPlay },
+    localPlayerId: 'alice',
+    hostId: 'alice',
+    players: [{ ...ALICE, ready: true }, { ...BOB, ready: true, connected: false }],
+    roomSettings: { ...initialRoomContext.roomSettings, boardSize: 8, timeControl: '3+2' },
+  };
+}
+
+const render = (quickPlay: boolean) => renderToStaticMarkup(<RoomPanel context={context(quickPlay)} busy={false} send={() => {}} />);
+
+describe('the room panel', () => {
+  beforeEach(() => vi.stubGlobal('window', { location: { origin: 'https://cells.example' } }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lets the host of an ordinary room invite, change the settings and give readiness', () => {
+    const html = render(false);
+    expect(html).toContain('Copy invite link');
+    expect(html).toContain('<fieldset');
+    expect(html).toContain('Not Ready');
+    expect(html).not.toContain('Waiting for your opponent to arrive');
+  });
+
+  it('shows a room quick play opened as the pairing it is: the settings, and who is still on the way', () => {
+    const html = render(true);
+    expect(html).toContain('Waiting for your opponent to arrive…');
+    expect(html).toContain('BOB (reconnecting…)');
+    expect(html).toMatch(/aria-label="Game Settings".*8x8/);
+    expect(html).not.toContain('Copy invite link');
+    expect(html).not.toContain('<fieldset');
+    expect(html).not.toContain('Ready</button>');
+  });
+});
