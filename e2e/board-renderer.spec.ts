@@ -1,8 +1,9 @@
 /**
- * The board's two renderers (src/board/renderer.ts): a browser whose WebGL draws on the CPU gets
- * Pixi's Canvas 2D renderer, one with a GPU gets WebGL. This Chromium has no GPU, so the WebGL
- * journey makes the page's WebGL report a GPU's name; the drawing itself is still real WebGL.
- * Both must draw the pieces where the players put them, in their colours.
+ * The board's two renderers (src/board/renderer.ts): a browser whose WebGL draws on the CPU, or
+ * that has none, gets Pixi's Canvas 2D renderer; one with a GPU gets WebGL. This Chromium has no
+ * GPU, so the WebGL journey makes the page's WebGL report a GPU's name (the drawing itself is
+ * still real WebGL), and the other takes WebGL away. Each must draw the pieces where the players
+ * put them, in their colours.
  */
 import type { Page } from '@playwright/test';
 import { board, cellCentre, clickCell, expectOccupied, startGame, type Cell } from './support/board';
@@ -21,6 +22,16 @@ async function reportGpu(page: Page): Promise<void> {
       } as typeof getParameter;
     }
   }, UNMASKED_RENDERER);
+}
+
+/** Makes the page's canvases refuse WebGL, as a browser with WebGL turned off does. */
+async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, type: string, options?: unknown) => RenderingContext | null;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, options?: unknown) {
+      return /webgl/i.test(type) ? null : getContext.call(this, type, options);
+    } as typeof HTMLCanvasElement.prototype.getContext;
+  });
 }
 
 /** The colour on screen inside `cell`, off its centre (where the group's value is written). */
@@ -67,5 +78,12 @@ test('with a GPU the board draws with WebGL', async ({ page }) => {
   await reportGpu(page);
   await startGame(page, { mode: 'Two Player', size: '6x6' });
   await expect(board(page).locator('canvas')).toHaveAttribute('data-renderer', 'webgl');
+  await expectPiecesDrawn(page);
+});
+
+test('without WebGL the board still draws, with Canvas 2D', async ({ page }) => {
+  await withoutWebGL(page);
+  await startGame(page, { mode: 'Two Player', size: '6x6' });
+  await expect(board(page).locator('canvas')).toHaveAttribute('data-renderer', 'canvas');
   await expectPiecesDrawn(page);
 });

@@ -17,15 +17,16 @@ describe('isSoftwareRenderer', () => {
 });
 
 describe('boardRendererFor', () => {
-  it('draws with Canvas 2D where WebGL would shade on the CPU', () => {
+  it('draws with Canvas 2D where WebGL would shade on the CPU, or where there is no WebGL', () => {
     expect(boardRendererFor('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)')).toEqual({
       preference: 'canvas',
       antialias: false,
     });
+    expect(boardRendererFor(null)).toEqual({ preference: 'canvas', antialias: false });
   });
 
-  it('keeps antialiased WebGL on a GPU, and when WebGL cannot name its renderer', () => {
+  it('keeps antialiased WebGL on a GPU, and where WebGL hides its renderer behind a generic name', () => {
     expect(boardRendererFor('Apple M2')).toEqual({ preference: 'webgl', antialias: true });
-    expect(boardRendererFor(null)).toEqual({ preference: 'webgl', antialias: true });
+    expect(boardRendererFor('WebKit WebGL')).toEqual({ preference: 'webgl', antialias: true });
   });
 });

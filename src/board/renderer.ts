@@ -4,8 +4,8 @@
  * batch shader, which tests one texture slot after another (32 in SwiftShader); the compositor then
  * reads each frame back. In Chromium without a GPU a 10×10 board's frame took 45–70 ms that way, so
  * every frame of a move was a long task (`npm run bench:web`). Canvas 2D fills the same rectangles
- * with plain CPU raster in a few milliseconds, so such browsers get Pixi's canvas renderer; a GPU
- * keeps WebGL, antialiased.
+ * with plain CPU raster in a few milliseconds, so such browsers get Pixi's canvas renderer, as do
+ * browsers with no WebGL at all (turned off, or refused); a GPU keeps WebGL, antialiased.
  */
 
 /** Renderer names (WebGL's UNMASKED_RENDERER, or RENDERER) of software rasterisers. */
@@ -20,8 +20,8 @@ export interface BoardRenderer {
   antialias: boolean;
 }
 
-/** The board's renderer for a WebGL that reports `rendererName`; null: WebGL could not say. */
+/** The board's renderer for a WebGL that reports `rendererName`; null: the browser has no WebGL. */
 export function boardRendererFor(rendererName: string | null): BoardRenderer {
-  if (rendererName !== null && isSoftwareRenderer(rendererName)) return { preference: 'canvas', antialias: false };
+  if (rendererName === null || isSoftwareRenderer(rendererName)) return { preference: 'canvas', antialias: false };
   return { preference: 'webgl', antialias: true };
 }

@@ -4,13 +4,14 @@ let cached: BoardRenderer | undefined;
 
 /**
  * The board's renderer in this browser (src/board/renderer.ts), from the renderer name of a
- * throwaway WebGL context that is released at once; asked once. WebGL when it cannot say.
+ * throwaway WebGL context that is released at once; asked once.
  */
 export function boardRenderer(): BoardRenderer {
   cached ??= boardRendererFor(webGLRendererName());
   return cached;
 }
 
+/** WebGL's renderer name (the masked one where the debug extension is refused); null: no WebGL. */
 function webGLRendererName(): string | null {
   try {
     const gl = document.createElement('canvas').getContext('webgl');
