@@ -1,6 +1,7 @@
 // Dropping out of a room before a game (a reload of the room page, a lost transport): the seat
 // is kept for the grace period, so the player gets back in; a countdown stops; a player who
-// stays away loses the seat and the host passes on.
+// stays away loses the seat and the host passes on; a quick-play opponent who never comes leaves
+// an ordinary room behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
 
@@ -104,5 +105,32 @@ describe('dropping out of a room before the game', () => {
     expect(await rejoined).toMatchObject({ playerId: joined.playerId, room: { code, status: 'waiting' } });
     expect(await call(guest, 'room:setReady', { ready: true })).toMatchObject({ success: true });
     expect(h.games.game.room(code)?.members.map((p) => p.ready)).toEqual([true, true]);
+  });
+});
+
+describe('a quick-play opponent who never comes', () => {
+  // Long enough for the pairing and one page's rejoin on a busy machine, short for a test.
+  const PAIRED_GRACE = 1500;
+  let q: Harness;
+  beforeAll(async () => {
+    q = await startHarness({ graceMs: PAIRED_GRACE });
+  });
+  afterAll(() => q.close());
+
+  it('leaves the one who came an ordinary room, to host', async () => {
+    const alice = await q.client();
+    const bob = await q.client();
+    const paired = next<{ code: string; rejoinToken: string }>(alice, 'pool:paired');
+    await call(alice, 'pool:join', { username: 'Alice', boardSize: 8, timeControl: 'untimed' });
+    await call(bob, 'pool:join', { username: 'Bob', boardSize: 8, timeControl: 'untimed' });
+    const { code, rejoinToken } = await paired;
+    // Only Alice's page comes in; Bob's never does.
+    const gone = next<Connection & { hostId: string; room: Room & { quickPlay: boolean } }>(alice, 'room:playerLeft');
+    const entered = await call<Entered & { room: Room & { quickPlay: boolean } }>(alice, 'room:rejoin', { rejoinToken });
+    expect(entered.room).toMatchObject({ code, status: 'waiting', quickPlay: true });
+    const left = await gone;
+    expect(left).toMatchObject({ hostId: entered.playerId, room: { code, status: 'waiting', quickPlay: false } });
+    expect(left.players.map((p) => p.id)).toEqual([entered.playerId]);
+    expect(await call(alice, 'room:updateSettings', { boardSize: 6 })).toMatchObject({ success: true, room: { settings: { boardSize: 6 } } });
   });
 });
