@@ -26,6 +26,16 @@ export interface ChartColours {
 /** SPEC §9: chart animation 300 ms. */
 export const ANIMATION_MS = 300;
 
+/** What the score chart and the review's evaluation chart share: their animation and plot area. */
+export function chartFrame(top: number) {
+  return {
+    animationDuration: ANIMATION_MS,
+    animationDurationUpdate: ANIMATION_MS,
+    // ECharts 6 replaces containLabel: labels are kept inside the grid rect itself.
+    grid: { left: 8, right: 16, top, bottom: 8, outerBoundsMode: 'same' as const, outerBoundsContain: 'axisLabel' as const },
+  };
+}
+
 const thousands = new Intl.NumberFormat('en-US');
 
 /** Player names are user input and the tooltip is HTML: escape them. */
@@ -60,10 +70,7 @@ export function scoreChartOption(
   const axisLabel = { color: colours.text };
   const splitLine = { lineStyle: { color: colours.grid } };
   return {
-    animationDuration: ANIMATION_MS,
-    animationDurationUpdate: ANIMATION_MS,
-    // ECharts 6 replaces containLabel: labels are kept inside the grid rect itself.
-    grid: { left: 8, right: 16, top: 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    ...chartFrame(16),
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {

@@ -8,7 +8,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { moveTicks } from '../../chart/ticks';
-import { ANIMATION_MS, tooltipMove } from '../../chart/option';
+import { chartFrame, tooltipMove } from '../../chart/option';
 
 export type EvalChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -55,9 +55,7 @@ export function evalChartOption(points: readonly EvalPoint[], step: number, colo
   const ticks = [0, ...moveTicks(last).filter((move) => move > 1)];
   const axisLabel = { color: colours.text };
   return {
-    animationDuration: ANIMATION_MS,
-    animationDurationUpdate: ANIMATION_MS,
-    grid: { left: 8, right: 16, top: 12, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    ...chartFrame(12),
     tooltip: {
       trigger: 'axis',
       formatter: (params) => {
