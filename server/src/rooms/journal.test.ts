@@ -42,4 +42,22 @@ describe.each(TEST_DATABASES)('the room log on %s', (_, open) => {
     const logged = await test.db.query<{ n: string }>('select count(*) as n from game_server.room_log');
     expect(Number(logged[0]!.n)).toBe(ROOMS);
   });
+
+  it('keeps a command as it was sent: quotes, backslashes, accents and emoji come back unchanged', async () => {
+    const leases = new PostgresLeases(test.db, 'node-a', { ttlMs: 60_000, renewEveryMs: 1000 });
+    const { fence } = (await leases.claimNew('room-text', 'TEXT01'))!;
+    const journal = new PostgresJournal(test.db);
+    const username = 'Zoë "the \\ wall" {x}, 🎲 [1]';
+    const join = { type: 'join', playerId: 'p-2', username, userId: null, tokenHash: 'h' } as const;
+    const at = 1_780_000_000_123;
+    await Promise.all([
+      journal.append({ roomId: 'room-text', seq: 1, fence, command: { type: 'tick' }, at }),
+      journal.append({ roomId: 'room-text', seq: 2, fence, command: join, at: at + 1 }),
+    ]);
+    const [stored] = await journal.load(['room-text']);
+    expect(stored!.entries).toEqual([
+      { seq: 1, command: { type: 'tick' }, at },
+      { seq: 2, command: join, at: at + 1 },
+    ]);
+  });
 });

@@ -66,6 +66,26 @@ describe.each(TEST_DATABASES)('room leases on %s', (_, open) => {
     ]);
   });
 
+  it('in one commit, only the entry of the lost room is refused: the other rooms\' entries are written', async () => {
+    const a = new PostgresLeases(test.db, 'node-a', TIMING);
+    const b = new PostgresLeases(test.db, 'node-b', TIMING);
+    const journalA = new PostgresJournal(test.db);
+    const lost = (await a.claimNew('room-lost', 'LOST01'))!;
+    const kept = (await a.claimNew('room-kept', 'KEPT01'))!;
+    await lapse('room-lost');
+    await b.claimExpired(10);
+    const at = Date.now();
+    // Appended in one turn of the event loop: one statement writes both.
+    const [lostWrite, keptWrite] = await Promise.allSettled([
+      journalA.append({ roomId: 'room-lost', seq: 1, fence: lost.fence, command: { type: 'tick' }, at }),
+      journalA.append({ roomId: 'room-kept', seq: 1, fence: kept.fence, command: { type: 'tick' }, at }),
+    ]);
+    expect(lostWrite.status === 'rejected' && lostWrite.reason).toBeInstanceOf(LeaseLost);
+    expect(keptWrite.status).toBe('fulfilled');
+    const stored = await journalA.load(['room-lost', 'room-kept']);
+    expect(stored.map((r) => [r.roomId, r.entries.length])).toEqual([['room-kept', 1]]);
+  });
+
   it("at start-up a node takes back its own leases at once, and expired ones, but not another live node's", async () => {
     const a = new PostgresLeases(test.db, 'node-a', TIMING);
     const b = new PostgresLeases(test.db, 'node-b', TIMING);
