@@ -389,7 +389,8 @@ export class GameServer implements Games {
 
 /** The acknowledgement of a reply; entering a room adds the rejoin token. */
 function ack(reply: Reply, token?: string): Ack {
-  if (!reply.success) return reply;
+  // A move's reply goes out as it is (no copy): only entering a room adds to it.
+  if (!reply.success || !reply.entered) return reply;
   const { entered, ...rest } = reply;
   if (entered) return { success: true, ...entered, rejoinToken: token ?? '' };
   return rest;

@@ -125,13 +125,16 @@ export class OwnedRooms {
       return null;
     }
     const room = live ?? { state, seq, fence, sinceSnapshot: 0, timer: null, timerAt: null, holders: new Map() };
-    if (live) for (const m of live.state.members) if (!state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
-    for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
+    // A move keeps the members (and the code) as they were: the indexes change only with them.
+    if (!live || live.state.members !== state.members) {
+      if (live) for (const m of live.state.members) if (!state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
+      for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
+    }
+    if (!live) this.rooms.set(id, room);
+    if (!live || live.state.code !== state.code) this.byCode.set(state.code, id);
     room.state = state;
     room.seq = seq;
     room.sinceSnapshot += 1;
-    this.rooms.set(id, room);
-    this.byCode.set(state.code, id);
     this.schedule(id, room);
     return room;
   }
@@ -171,11 +174,20 @@ export class OwnedRooms {
    * other nodes nothing, unless spectators on other nodes watch it (issue 14).
    */
   private send(out: Outgoing, room: RoomState | undefined, live: LiveRoom | undefined): void {
-    const here = (playerId: string) => live?.holders.get(playerId)?.node === this.leases.nodeId;
-    const local = out.to ? here(out.to) : room !== undefined && room.members.every((m) => here(m.id)) && !this.hooks.watchedElsewhere?.(room.id);
+    const local = out.to ? this.heldHere(live, out.to) : room !== undefined && this.allHeldHere(live, room) && !this.hooks.watchedElsewhere?.(room.id);
     const io = local ? this.io.local : this.io;
     const target = out.to ? io.to(playerRoom(out.to)) : room ? io.to(room.code) : null;
     (target as { emit: (event: string, payload: unknown) => unknown } | null)?.emit(out.event, out.payload);
+  }
+
+  /** Whether a socket of this node holds the player's seat. */
+  private heldHere(live: LiveRoom | undefined, playerId: string): boolean {
+    return live?.holders.get(playerId)?.node === this.leases.nodeId;
+  }
+
+  private allHeldHere(live: LiveRoom | undefined, room: RoomState): boolean {
+    for (const m of room.members) if (!this.heldHere(live, m.id)) return false;
+    return true;
   }
 
   // ------------------------------------------------------------- rooms arriving
