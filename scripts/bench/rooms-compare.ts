@@ -2,7 +2,10 @@
  * The game server against the bare socket.io relay in one bench:rooms run (issue 11): the ratios
  * of their figures and whether the issue's targets are met. The relay is the least a server of
  * this design can cost, so the ratios say what the game itself costs, on this machine and load.
+ * Over several rounds (each a game run then a relay run) the verdict reads the median of the
+ * rounds' ratios: on a shared 2-core machine one round's p99 swings by a third either way.
  */
+import { median } from './stats';
 
 /** Issue 11's targets for the game server, as multiples of the relay's figures. */
 export const TARGETS = { cpuPerMove: 2, p99: 1.5, errors: 0 } as const;
@@ -27,6 +30,11 @@ export interface Comparison {
     /** Errors of both runs: the ratios mean nothing when the relay's run failed too. */
     errors: { max: number; game: number; relay: number; met: boolean };
   };
+}
+
+/** The ratios of every round, and the verdict on their medians. */
+export interface RoundsComparison extends Comparison {
+  rounds: { cpuPerMoveRatio: number | null; p99Ratio: number | null }[];
 }
 
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a != null && b != null && b > 0 ? Number((a / b).toFixed(2)) : null);
@@ -66,4 +74,37 @@ export function printComparison(game: RunSummary, relay: RunSummary, c: Comparis
   line('CPU per move game/relay', times(c.cpuPerMoveRatio), `target ≤ ${t.cpuPerMove.max}×: ${verdict(t.cpuPerMove.met)}`);
   line('p99 round-trip game/relay', times(c.p99Ratio), `target ≤ ${t.p99.max}×: ${verdict(t.p99.met)}`);
   line('errors game + relay', `${t.errors.game} + ${t.errors.relay}`, `target ${t.errors.max}: ${verdict(t.errors.met)}`);
+}
+
+/** The median of each ratio over the rounds, against the targets; errors are summed. */
+export function compareRounds(rounds: Comparison[]): RoundsComparison {
+  const medianOf = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length === values.length && known.length > 0 ? Number(median(known).toFixed(2)) : null;
+  };
+  const cpuPerMoveRatio = medianOf(rounds.map((r) => r.cpuPerMoveRatio));
+  const p99Ratio = medianOf(rounds.map((r) => r.p99Ratio));
+  const game = rounds.reduce((n, r) => n + r.targets.errors.game, 0);
+  const relay = rounds.reduce((n, r) => n + r.targets.errors.relay, 0);
+  return {
+    cpuPerMoveRatio,
+    p99Ratio,
+    targets: {
+      cpuPerMove: { max: TARGETS.cpuPerMove, met: cpuPerMoveRatio !== null && cpuPerMoveRatio <= TARGETS.cpuPerMove },
+      p99: { max: TARGETS.p99, met: p99Ratio !== null && p99Ratio <= TARGETS.p99 },
+      errors: { max: TARGETS.errors, game, relay, met: game + relay <= TARGETS.errors },
+    },
+    rounds: rounds.map((r) => ({ cpuPerMoveRatio: r.cpuPerMoveRatio, p99Ratio: r.p99Ratio })),
+  };
+}
+
+/** Each round's ratios, then their medians against the targets. */
+export function printRounds(c: RoundsComparison): void {
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  const times = (x: number | null) => (x === null ? '-' : `${x}×`);
+  const list = (pick: (r: RoundsComparison['rounds'][number]) => number | null) => c.rounds.map((r) => times(pick(r))).join(', ');
+  const t = c.targets;
+  console.log(`  CPU per move game/relay     rounds ${list((r) => r.cpuPerMoveRatio)}; median ${times(c.cpuPerMoveRatio)}, target ≤ ${t.cpuPerMove.max}×: ${verdict(t.cpuPerMove.met)}`);
+  console.log(`  p99 round-trip game/relay   rounds ${list((r) => r.p99Ratio)}; median ${times(c.p99Ratio)}, target ≤ ${t.p99.max}×: ${verdict(t.p99.met)}`);
+  console.log(`  errors game + relay         ${t.errors.game} + ${t.errors.relay}, target ${t.errors.max}: ${verdict(t.errors.met)}`);
 }
