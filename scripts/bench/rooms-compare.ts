@@ -40,15 +40,18 @@ export interface RoundsComparison extends Comparison {
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a != null && b != null && b > 0 ? Number((a / b).toFixed(2)) : null);
 
 export function compare(game: RunSummary, relay: RunSummary): Comparison {
-  const cpuPerMoveRatio = ratio(game.server?.cpuMicrosPerMove, relay.server?.cpuMicrosPerMove);
-  const p99Ratio = ratio(game.moveRttMs.p99, relay.moveRttMs.p99);
+  return judged(ratio(game.server?.cpuMicrosPerMove, relay.server?.cpuMicrosPerMove), ratio(game.moveRttMs.p99, relay.moveRttMs.p99), game.errors.count, relay.errors.count);
+}
+
+/** Ratios and error counts against issue 11's targets. */
+function judged(cpuPerMoveRatio: number | null, p99Ratio: number | null, gameErrors: number, relayErrors: number): Comparison {
   return {
     cpuPerMoveRatio,
     p99Ratio,
     targets: {
       cpuPerMove: { max: TARGETS.cpuPerMove, met: cpuPerMoveRatio !== null && cpuPerMoveRatio <= TARGETS.cpuPerMove },
       p99: { max: TARGETS.p99, met: p99Ratio !== null && p99Ratio <= TARGETS.p99 },
-      errors: { max: TARGETS.errors, game: game.errors.count, relay: relay.errors.count, met: game.errors.count + relay.errors.count <= TARGETS.errors },
+      errors: { max: TARGETS.errors, game: gameErrors, relay: relayErrors, met: gameErrors + relayErrors <= TARGETS.errors },
     },
   };
 }
@@ -82,18 +85,9 @@ export function compareRounds(rounds: Comparison[]): RoundsComparison {
     const known = values.filter((v): v is number => v !== null);
     return known.length === values.length && known.length > 0 ? Number(median(known).toFixed(2)) : null;
   };
-  const cpuPerMoveRatio = medianOf(rounds.map((r) => r.cpuPerMoveRatio));
-  const p99Ratio = medianOf(rounds.map((r) => r.p99Ratio));
-  const game = rounds.reduce((n, r) => n + r.targets.errors.game, 0);
-  const relay = rounds.reduce((n, r) => n + r.targets.errors.relay, 0);
+  const errors = (side: 'game' | 'relay') => rounds.reduce((n, r) => n + r.targets.errors[side], 0);
   return {
-    cpuPerMoveRatio,
-    p99Ratio,
-    targets: {
-      cpuPerMove: { max: TARGETS.cpuPerMove, met: cpuPerMoveRatio !== null && cpuPerMoveRatio <= TARGETS.cpuPerMove },
-      p99: { max: TARGETS.p99, met: p99Ratio !== null && p99Ratio <= TARGETS.p99 },
-      errors: { max: TARGETS.errors, game, relay, met: game + relay <= TARGETS.errors },
-    },
+    ...judged(medianOf(rounds.map((r) => r.cpuPerMoveRatio)), medianOf(rounds.map((r) => r.p99Ratio)), errors('game'), errors('relay')),
     rounds: rounds.map((r) => ({ cpuPerMoveRatio: r.cpuPerMoveRatio, p99Ratio: r.p99Ratio })),
   };
 }

@@ -185,6 +185,7 @@ export class OwnedRooms {
     return live?.holders.get(playerId)?.node === this.leases.nodeId;
   }
 
+  /** Whether sockets of this node hold every seat of the room. */
   private allHeldHere(live: LiveRoom | undefined, room: RoomState): boolean {
     for (const m of room.members) if (!this.heldHere(live, m.id)) return false;
     return true;
