@@ -214,7 +214,7 @@ const key = (e: { roomId: string; seq: number }) => `${e.roomId}/${e.seq}`;
  */
 async function insert(db: Queryable, entries: LogEntry[]): Promise<Set<string>> {
   const rows = await db.query<{ room_id: string; seq: number }>(
-    `with e as (select * from json_to_recordset($1::json) as e(r text, s int, c jsonb, t float8, f int8)),
+    `with e as (select * from json_to_recordset($1::json) as e(r text, s int, c json, t float8, f int8)),
      written as (
        insert into game_server.room_log (room_id, seq, command, at)
        select e.r, e.s, e.c, to_timestamp(e.t / 1000)
