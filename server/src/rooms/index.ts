@@ -16,6 +16,7 @@ import type { Keys } from '../auth/keys';
 import type { Database } from '../db/database';
 import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
+import { CoalescedWrites, type Connection } from './coalesced-writes';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
 import { PostgresOpenGames } from './open-games';
@@ -67,7 +68,10 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
       .catch(() => undefined)
       .finally(() => next());
   });
-  const game = new GameServer(io, db ? new PostgresJournal(db) : memoryJournal, {
+  // A commit's answers leave each connection in one write (coalesced-writes.ts).
+  const writes = new CoalescedWrites();
+  io.engine.on('connection', (conn: Connection) => writes.attach(conn));
+  const game = new GameServer(io, db ? new PostgresJournal(db, (answers) => writes.during(answers)) : memoryJournal, {
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
     openGames: db ? new PostgresOpenGames(db, nodeId) : undefined,

@@ -81,7 +81,14 @@ export class PostgresJournal implements Journal {
   private writing: Promise<void> | null = null;
   private failing = false;
 
-  constructor(private readonly db: Database) {}
+  /**
+   * `around` runs each slice of a commit's answers (index.ts holds the sockets' writes during it,
+   * coalesced-writes.ts, so that a player's acknowledgement and broadcast leave in one write).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly around: (answers: () => void) => void = (answers) => answers(),
+  ) {}
 
   append(entry: LogEntry): Promise<RatingOutcome | undefined> {
     return new Promise((done, lost) => {
@@ -116,7 +123,10 @@ export class PostgresJournal implements Journal {
   }
 
   private settleChunk(): void {
-    for (const answer of this.settling.splice(0, SETTLE_CHUNK)) answer();
+    const chunk = this.settling.splice(0, SETTLE_CHUNK);
+    this.around(() => {
+      for (const answer of chunk) answer();
+    });
     if (this.settling.length > 0) setImmediate(() => this.settleChunk());
   }
 
