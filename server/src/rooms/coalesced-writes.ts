@@ -48,12 +48,17 @@ export class CoalescedWrites {
 
   private release(): void {
     this.holding = false;
-    for (const conn of this.held) {
+    const held = [...this.held];
+    this.held.clear();
+    for (const conn of held) {
       const tcp = conn.transport?.socket?._socket;
       tcp?.cork();
-      this.flushes.get(conn)?.();
-      tcp?.uncork();
+      try {
+        this.flushes.get(conn)?.();
+      } finally {
+        // Never left corked: its later packets would wait for ever.
+        tcp?.uncork();
+      }
     }
-    this.held.clear();
   }
 }
