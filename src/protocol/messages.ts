@@ -282,6 +282,8 @@ export type HandshakeAuth = v.InferOutput<typeof S.HandshakeAuthSchema>;
 export const SERVER_ERRORS = {
   usernameRequired: 'Please enter a username',
   usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
+  /** Control characters (a NUL the database cannot store, line breaks) or half of a surrogate pair. */
+  usernameUnprintable: 'Username contains characters that are not allowed',
   roomCodeRequired: 'Please enter a room code',
   roomNotFound: 'Room not found',
   /** Issue 13: to a client that follows (handshake `follow`), with `node`: join again on that node. */

@@ -37,6 +37,14 @@ describe('client payloads', () => {
     expect(parseUsername(true)).toEqual({ ok: false, error: 'username must be a string, got true' });
   });
 
+  it('usernames with control characters or half a surrogate pair are refused; accents, CJK and emoji are names', () => {
+    for (const name of ['A\u0000B', 'Ann\nBob', 'tab\there', 'esc\u001b[31m', 'del\u007f', 'c1\u0085', 'line\u2028sep', 'half\ud800', '\udc00x']) {
+      expect(parseCreateRoom({ username: name })).toEqual({ ok: false, error: 'Username contains characters that are not allowed' });
+      expect(parseJoinRoom({ code: 'ABCDEF', username: name })).toEqual({ ok: false, error: SERVER_ERRORS.usernameUnprintable });
+    }
+    for (const name of ['Zoë', '李小龙', 'José 🎲', 'O\'Brien "Ace"', '👩‍👧 family']) expect(parseCreateRoom({ username: name })).toEqual({ ok: true, value: { username: name } });
+  });
+
   it('room codes are trimmed and upper-cased; blank asks for one; other shapes name no room', () => {
     expect(parseJoinRoom({ code: ' abc234 ', username: 'B' })).toEqual({ ok: true, value: { code: 'ABC234', username: 'B' } });
     expect(parseJoinRoom({ code: '', username: 'B' })).toEqual({ ok: false, error: 'Please enter a room code' });

@@ -9,12 +9,20 @@ import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchem
 import { WatchedRoomSchema } from './server';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
-/** A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. */
+/** Control characters (Cc: NUL, tabs, line breaks, escapes), line and paragraph separators, half surrogate pairs (Cs). */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+/**
+ * A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. No control
+ * character and no half surrogate pair: a NUL cannot be stored by PostgreSQL, and a room's log
+ * entry it is in would never commit.
+ */
 export const UsernameSchema = v.pipe(
   v.nullish(v.string(must('a string')), ''),
   v.trim(),
   v.nonEmpty(SERVER_ERRORS.usernameRequired),
   v.check((name) => [...name].length <= USERNAME_MAX, SERVER_ERRORS.usernameTooLong),
+  v.check((name) => !UNPRINTABLE.test(name), SERVER_ERRORS.usernameUnprintable),
 );
 
 /** A room code: trimmed and upper-cased; blank asks for one; a string that cannot be a code names no room. */
