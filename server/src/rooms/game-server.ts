@@ -389,9 +389,7 @@ export class GameServer implements Games {
 
 /** The acknowledgement of a reply; entering a room adds the rejoin token. */
 function ack(reply: Reply, token?: string): Ack {
-  // A move's reply goes out as it is (no copy): only entering a room adds to it.
+  // A move's reply goes out as it is (no copy): only entering a room makes another.
   if (!reply.success || !reply.entered) return reply;
-  const { entered, ...rest } = reply;
-  if (entered) return { success: true, ...entered, rejoinToken: token ?? '' };
-  return rest;
+  return { success: true, ...reply.entered, rejoinToken: token ?? '' };
 }
