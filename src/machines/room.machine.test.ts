@@ -68,6 +68,9 @@ describe('lobby', () => {
     expect(t.context().connectionError).toBe(ERRORS.username);
     t.send({ type: 'room.join', code: 'ABC123', username: '' });
     expect(t.context().connectionError).toBe(ERRORS.username);
+    // A name of invisible characters (Hangul fillers, a zero-width space) shows nothing: no name.
+    t.send({ type: 'pool.join', username: '\u3164\u200b', boardSize: 6, timeControl: 'untimed' });
+    expect(t.context().connectionError).toBe(ERRORS.username);
     t.send({ type: 'room.join', code: ' ', username: 'ann' });
     expect(t.context().connectionError).toBe(ERRORS.roomCode);
     expect(t.sent).toEqual([]);

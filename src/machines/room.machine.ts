@@ -12,6 +12,7 @@
  * `request` (one client event out, resolving with the server's acknowledgement).
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
+import { nameProblem, normalName } from '../game/names';
 import type { Ack } from '../protocol/messages';
 
 import { seatOf } from '../protocol/rules';
@@ -67,7 +68,7 @@ export const roomMachine = setup({
   },
   guards: {
     connected: ({ context }) => context.isConnected,
-    'username is blank': ({ event }) => 'username' in event && event.username.trim() === '',
+    'username is blank': ({ event }) => 'username' in event && nameProblem(normalName(event.username)) === 'blank',
     'room code is blank': ({ event }) => event.type === 'room.join' && event.code.trim() === '',
     'in a room': ({ context }) => context.currentRoom !== null && context.localPlayerId !== null,
     'is host': ({ context }) => context.currentRoom?.isHost === true,

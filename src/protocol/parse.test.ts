@@ -9,6 +9,7 @@ import {
   parseEmpty,
   parseGameStateView,
   parseHandshakeAuth,
+  parseJoinPool,
   parseJoinRoom,
   parseMove,
   parseRejoin,
@@ -43,6 +44,23 @@ describe('client payloads', () => {
       expect(parseJoinRoom({ code: 'ABCDEF', username: name })).toEqual({ ok: false, error: SERVER_ERRORS.usernameUnprintable });
     }
     for (const name of ['Zoë', '李小龙', 'José 🎲', 'O\'Brien "Ace"', '👩‍👧 family']) expect(parseCreateRoom({ username: name })).toEqual({ ok: true, value: { username: name } });
+  });
+
+  it('usernames follow the account rule: invisible characters refused, emoji joined by ZWJ kept, NFKC', () => {
+    for (const name of ['alice\u200b', 'al\u200dice', '\u202eecila', 'Bob\u3164', 'alice\ufe0f', 'al\u00adice', 'x\u{e0061}']) {
+      for (const parsed of [parseCreateRoom({ username: name }), parseJoinRoom({ code: 'ABCDEF', username: name }), parseJoinPool({ username: name, boardSize: 6, timeControl: 'untimed' })]) {
+        expect(parsed).toEqual({ ok: false, error: SERVER_ERRORS.usernameUnprintable });
+      }
+    }
+    // Nothing that shows is no name at all.
+    for (const name of ['\u200b', '\u3164', ' \u3164\u115f ', '\ufe0f', '\u2800']) {
+      expect(parseCreateRoom({ username: name })).toEqual({ ok: false, error: 'Please enter a username' });
+      expect(parseJoinPool({ username: name, boardSize: 6, timeControl: 'untimed' })).toEqual({ ok: false, error: SERVER_ERRORS.usernameRequired });
+    }
+    for (const name of ['👩\u200d💻', '🏳\ufe0f\u200d🌈 Sam', '❤\ufe0f Jo']) expect(parseUsername(name)).toEqual({ ok: true, value: name });
+    // As account usernames are kept: fullwidth letters and ligatures become the letters they show.
+    expect(parseUsername(' Ｗｉｄｅ ')).toEqual({ ok: true, value: 'Wide' });
+    expect(parseUsername('ﬁnn')).toEqual({ ok: true, value: 'finn' });
   });
 
   it('room codes are trimmed and upper-cased; blank asks for one; other shapes name no room', () => {

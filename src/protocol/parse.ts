@@ -58,7 +58,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A lobby username: trimmed, 1..20 characters (SPEC §5). */
+/** A lobby username: 1..20 characters (SPEC §5) that all show, trimmed and NFKC-normalised (src/game/names.ts). */
 export const parseUsername = (value: unknown): Parsed<string> => parseWith(UsernameSchema, value, 'username');
 
 /** A room code: trimmed and upper-cased; blank is 'Please enter a room code', a malformed one 'Room not found'. */

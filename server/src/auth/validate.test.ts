@@ -33,9 +33,15 @@ describe('sign-up validation', () => {
 
   it('normalises usernames (NFKC) and refuses control or invisible characters', () => {
     expect(optionalUsername({ username: 'Ｗｉｄｅ' })).toBe('Wide');
-    for (const username of ['Al\u0000ice', 'Al\u200bice', '\u202eecilA', 'An\u2028n']) {
+    for (const username of ['Al\u0000ice', 'Al\u200bice', '\u202eecilA', 'An\u2028n', 'alice\u200b', 'Bob\u3164', 'al\u00adice', 'alice\ufe0f']) {
       expect(() => optionalUsername({ username })).toThrow('Username must not contain control or invisible characters.');
     }
+  });
+
+  it("follows the lobby's rule for names: emoji joined by ZWJ are kept, a name with nothing that shows is no name", () => {
+    expect(optionalUsername({ username: '👩\u200d💻 Dev' })).toBe('👩\u200d💻 Dev');
+    expect(optionalUsername({ username: '🏳\ufe0f\u200d🌈' })).toBe('🏳\ufe0f\u200d🌈');
+    for (const username of ['\u3164', '\u200b\u200b', ' \u115f\u1160 ']) expect(optionalUsername({ username })).toBeUndefined();
   });
 
   it('folds look-alike forms of an e-mail into one, and refuses invisible characters and mixed scripts', () => {

@@ -3,7 +3,9 @@
  * are trimmed and NFKC-normalised, so look-alike forms (fullwidth letters, ligatures, ſ) become
  * one; control and invisible format characters (zero-width spaces, bidi overrides) are refused
  * with a message; an e-mail mixing scripts in one part ("аlice", a Cyrillic а) is refused too.
+ * Usernames follow the rule of every player's name (src/game/names.ts), the lobby's too.
  */
+import { nameProblem, normalName } from '../../../src/game/names';
 import { AuthError, invalidEmail, weakPassword } from './errors';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -15,7 +17,7 @@ const MAX_EMAIL_LENGTH = 255;
 
 // One @, no spaces, a dotted domain: what GoTrue's format check accepts in practice.
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/u;
-/** Control, format (zero-width, bidi, soft hyphen), line and paragraph separators. */
+/** In an e-mail: control, format (zero-width, bidi, soft hyphen), line and paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const SCRIPTS = [
@@ -66,18 +68,22 @@ export function checkNewPassword(value: unknown): string {
   return value;
 }
 
-/** The username from sign-up's `data`, trimmed and NFKC-normalised; undefined when absent or blank. */
+/**
+ * The username from sign-up's `data` in the normal form of names (src/game/names.ts, the lobby's
+ * rule too: trimmed, NFKC-normalised); undefined when absent or blank (nothing in it shows).
+ */
 export function optionalUsername(data: unknown): string | undefined {
   if (data === undefined || data === null) return undefined;
   if (typeof data !== 'object' || Array.isArray(data)) throw new AuthError(400, 'validation_failed', 'data must be an object');
   const raw = (data as Record<string, unknown>).username;
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'string') throw new AuthError(400, 'validation_failed', 'Username must be a string.');
-  if (INVISIBLE.test(raw.trim())) {
+  const username = normalName(raw);
+  const problem = nameProblem(username);
+  if (problem === 'blank') return undefined;
+  if (problem === 'invisible') {
     throw new AuthError(400, 'validation_failed', 'Username must not contain control or invisible characters.');
   }
-  const username = raw.trim().normalize('NFKC');
-  if (username.length === 0) return undefined;
   if ([...username].length > MAX_USERNAME_LENGTH) {
     throw new AuthError(400, 'validation_failed', `Username should be at most ${MAX_USERNAME_LENGTH} characters.`);
   }

@@ -4,25 +4,25 @@
  * player sees (SERVER_ERRORS); everything else names its field.
  */
 import * as v from 'valibot';
+import { nameProblem, normalName } from '../../game/names';
 import { ROOM_CODE_LENGTH, SERVER_ERRORS, USERNAME_MAX } from '../messages';
 import { IdSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
 import { WatchedRoomSchema } from './server';
 import { EnteredRoomSchema, GameStateViewSchema, RoomViewSchema } from './views';
 
-/** Control characters (Cc: NUL, tabs, line breaks, escapes), line and paragraph separators, half surrogate pairs (Cs). */
-const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/u;
-
 /**
- * A lobby username: trimmed, 1..20 characters (SPEC §5); nothing or blank asks for one. No control
- * character and no half surrogate pair: a NUL cannot be stored by PostgreSQL, and a room's log
- * entry it is in would never commit.
+ * A lobby username: 1..20 characters (SPEC §5) in the normal form accounts' usernames have
+ * (src/game/names.ts: trimmed, NFKC), so a name reads and compares the same in a room as on a
+ * profile. Nothing that shows (blank, or only invisible characters) asks for one; a character
+ * that does not show is refused: `alice` with a zero-width space would sit beside `alice`, and a
+ * NUL cannot be stored by PostgreSQL (a room's log entry holding it would never commit).
  */
 export const UsernameSchema = v.pipe(
   v.nullish(v.string(must('a string')), ''),
-  v.trim(),
-  v.nonEmpty(SERVER_ERRORS.usernameRequired),
+  v.transform(normalName),
+  v.check((name) => nameProblem(name) !== 'blank', SERVER_ERRORS.usernameRequired),
   v.check((name) => [...name].length <= USERNAME_MAX, SERVER_ERRORS.usernameTooLong),
-  v.check((name) => !UNPRINTABLE.test(name), SERVER_ERRORS.usernameUnprintable),
+  v.check((name) => nameProblem(name) !== 'invisible', SERVER_ERRORS.usernameUnprintable),
 );
 
 /** A room code: trimmed and upper-cased; blank asks for one; a string that cannot be a code names no room. */
