@@ -18,6 +18,7 @@ import {
   type RoomStatus,
   type TimeControl,
   type ServerToClientEvents,
+  type UnratedReason,
   type UpdateSettingsPayload,
 } from '../protocol/messages';
 
@@ -62,6 +63,8 @@ export interface Finish {
   reason: FinishReason;
   /** Each seat's rating before and after (seat 0 first), when the game was rated. */
   ratings: readonly [RatingChange, RatingChange] | null;
+  /** Why a game that would have been rated was not (too few moves, or the pair's rated games of the day). */
+  unrated: UnratedReason | null;
 }
 
 export interface CurrentRoom {
@@ -151,6 +154,8 @@ export type RoomEvent =
 export interface RoomNotice {
   type: 'notice';
   message: string;
+  /** A second line: a forfeit's players are told when it was not rated, and why. */
+  detail?: string;
   backToLobby: boolean;
   finished?: boolean;
 }

@@ -15,6 +15,7 @@ import {
   ownUndo,
   RESTARTING_NOTICE,
   resultText,
+  unratedText,
   undoLeftText,
   undoRefusalOf,
   undoRequestsLeftOf,
@@ -283,7 +284,18 @@ describe('fair play (issue 11)', () => {
       type: 'game:finished',
       payload: { winner: 0, scores: [9, 4], reason: 'forfeit', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }), ratings: [...ratings] },
     });
-    expect(t.context().finish).toEqual({ winner: 0, reason: 'forfeit', ratings: [...ratings] });
+    expect(t.context().finish).toEqual({ winner: 0, reason: 'forfeit', ratings: [...ratings], unrated: null });
+  });
+
+  it('keeps why a rated room\'s game was not rated, in plain words for the page and Game Results', async () => {
+    const t = await inGame('alice', gameState({ currentPlayer: 1, moveCount: 3 }));
+    t.send({
+      type: 'game:finished',
+      payload: { winner: 0, scores: [9, 4], reason: 'claimed', gameState: gameState({ currentPlayer: 1, moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }), unrated: 'too-few-moves' },
+    });
+    expect(t.context().finish).toEqual({ winner: 0, reason: 'claimed', ratings: null, unrated: 'too-few-moves' });
+    expect(unratedText('too-few-moves')).toBe('Not rated: the game ended before each player had made 5 moves');
+    expect(unratedText('pair-limit')).toBe('Not rated: you have already played a rated game against this opponent in the last 24 hours');
   });
 
   it("an aborted game (winner null): 'Game aborted', no alert, no undo, nothing to claim", async () => {
@@ -292,7 +304,7 @@ describe('fair play (issue 11)', () => {
       type: 'game:finished',
       payload: { winner: null, scores: [1, 0], reason: 'aborted', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
-    expect(t.context().finish).toEqual({ winner: null, reason: 'aborted', ratings: null });
+    expect(t.context().finish).toEqual({ winner: null, reason: 'aborted', ratings: null, unrated: null });
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('Game aborted');
     expect(t.notices).toEqual([]);
     expect(canRequestUndo(t.context())).toBe(false);

@@ -87,6 +87,19 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     expect(t.context().currentRoom).toBeNull();
   });
 
+  it('a forfeit that was not rated says so under the alert', async () => {
+    const t = await inGame('bob');
+    t.send({ type: 'game:forfeited', payload: { forfeitingPlayer: { id: 'alice', username: 'ALICE', index: 0 }, winner: 1, reason: 'forfeit', unrated: 'pair-limit' } });
+    expect(t.notices).toEqual([
+      {
+        type: 'notice',
+        message: 'ALICE forfeited the game!',
+        detail: 'Not rated: you have already played a rated game against this opponent in the last 24 hours',
+        backToLobby: true,
+      },
+    ]);
+  });
+
   it("forfeits while playing; 'Failed to forfeit' on failure", async () => {
     const t = await inGame('bob');
     t.send({ type: 'forfeit' });

@@ -47,6 +47,7 @@ import {
   rematchOf,
   roomUpdate,
   undoRequested,
+  unratedText,
   withStatus,
 } from './room.rules';
 
@@ -179,7 +180,7 @@ export const roomMachine = setup({
           ...fromRoom(payload.room, context.localPlayerId),
           gameState: payload.gameState,
           currentRoom: withStatus(context.currentRoom, 'finished'),
-          finish: { winner: payload.winner, reason: payload.reason, ratings: payload.ratings ?? null },
+          finish: { winner: payload.winner, reason: payload.reason, ratings: payload.ratings ?? null, unrated: payload.unrated ?? null },
           pendingUndoRequest: null,
           claimableBy: null,
         })),
@@ -281,6 +282,7 @@ export const roomMachine = setup({
             emit(({ event }) => ({
               type: 'notice' as const,
               message: `${event.payload.forfeitingPlayer.username} forfeited the game!`,
+              ...(event.payload.unrated ? { detail: unratedText(event.payload.unrated) } : {}),
               backToLobby: true,
             })),
             'tell the server we left',

@@ -5,6 +5,8 @@
 import type { PlayerIndex } from '../engine';
 import {
   IDLE_CLAIM_MS,
+  RATED_GAMES_PER_PAIR_PER_DAY,
+  RATED_MIN_MOVES,
   type EnteredRoom,
   type FinishReason,
   type GameStateView,
@@ -12,6 +14,7 @@ import {
   type PendingUndoView,
   type RoomStatus,
   type RoomView,
+  type UnratedReason,
 } from '../protocol/messages';
 import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
 import { type CurrentRoom, type Finish, type Outgoing, type RoomContext } from './room.context';
@@ -160,6 +163,17 @@ export function resultText(game: GameStateView, finish: Pick<Finish, 'winner' | 
   if (finish?.reason === 'timeout') return `${seatName(game, winner)} wins on time`;
   const cause = finish ? FINISH_CAUSE[finish.reason] : undefined;
   return cause ? `${seatName(game, winner)} wins: ${cause}` : `${seatName(game, winner)} wins!`;
+}
+
+/**
+ * Why a game that would have been rated changed no rating, in plain words: 'Not rated: the game
+ * ended before each player had made 5 moves', or '… you have already played a rated game against
+ * this opponent in the last 24 hours'.
+ */
+export function unratedText(reason: UnratedReason): string {
+  if (reason === 'too-few-moves') return `Not rated: the game ended before each player had made ${RATED_MIN_MOVES} moves`;
+  const games = RATED_GAMES_PER_PAIR_PER_DAY === 1 ? 'a rated game' : `${RATED_GAMES_PER_PAIR_PER_DAY} rated games`;
+  return `Not rated: you have already played ${games} against this opponent in the last 24 hours`;
 }
 
 /** A room view as context fields; the host flag is the local player's, whoever sent it. */

@@ -29,6 +29,23 @@ export const UNDO_REQUESTS_PER_GAME = 3;
 export const IDLE_CLAIM_MS = 120_000;
 
 /**
+ * A game ended by a forfeit, a player gone, a flag or a claim changes ratings only once each
+ * player has made this many moves (a full board is always rated). Five of a 6×6 game's 18 moves
+ * each: an exchange of one move each and a forfeit (how a second account feeds a rating) says
+ * nothing of anyone's play, while a player who sees the game going wrong cannot walk away from a
+ * rated loss past the opening. lichess rates from the first moves but detects boosting; we have
+ * no such detection, so the game must have been played a while.
+ */
+export const RATED_MIN_MOVES = 5;
+/**
+ * Rated games between the same two accounts that change ratings in any 24 hours; later ones are
+ * played and finished but not rated. One: a new account's first win is +20 (K = 40 at equal
+ * ratings), a second one +18 more, so two games a day would let a second account feed 38 points
+ * daily; ratings are a measure against the field, and rematches with a friend stay welcome, unrated.
+ */
+export const RATED_GAMES_PER_PAIR_PER_DAY = 1;
+
+/**
  * Issue 14: the time controls a host may choose, as lichess writes them: minutes on each clock,
  * then the Fischer increment in seconds added after each move. 'untimed' has no clocks (the idle
  * claim above stands in for them).
@@ -224,7 +241,9 @@ export type RatingChange = v.InferOutput<typeof S.RatingChangeSchema>;
  * 'timeout': the player to move ran out of time (issue 14).
  */
 export type FinishReason = v.InferOutput<typeof S.FinishReasonSchema>;
-/** winner is null when the game was aborted; ratings come with a rated game. */
+/** Why a finished game between two signed-in players in a rated room changed no rating. */
+export type UnratedReason = v.InferOutput<typeof S.UnratedReasonSchema>;
+/** winner is null when the game was aborted; ratings come with a rated game, unrated says why not. */
 export type GameFinishedPayload = v.InferOutput<typeof S.GameFinishedPayloadSchema>;
 export type UndoRequestedPayload = v.InferOutput<typeof S.UndoRequestedPayloadSchema>;
 export type UndoApprovedPayload = v.InferOutput<typeof S.UndoApprovedPayloadSchema>;

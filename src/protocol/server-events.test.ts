@@ -38,6 +38,10 @@ describe('parseServerEvent', () => {
     const aborted = { ...VALID['game:finished'], winner: null, reason: 'aborted', ratings: undefined };
     expect(parseServerEvent('game:finished', aborted)).toMatchObject({ ok: true, message: { payload: { winner: null, reason: 'aborted' } } });
     expect(parseServerEvent('game:finished', { ...aborted, winner: 1, reason: 'claimed' })).toMatchObject({ ok: true, message: { payload: { reason: 'claimed' } } });
+    // A decided game in a rated room that changed no rating says why; so does its forfeit.
+    const unrated = { ...aborted, winner: 0, reason: 'forfeit', unrated: 'too-few-moves' };
+    expect(parseServerEvent('game:finished', unrated)).toMatchObject({ ok: true, message: { payload: { unrated: 'too-few-moves' } } });
+    expect(parseServerEvent('game:forfeited', { ...VALID['game:forfeited'], unrated: 'pair-limit' })).toMatchObject({ ok: true, message: { payload: { unrated: 'pair-limit' } } });
     const claimable = parseServerEvent('game:victoryClaimable', VALID['game:victoryClaimable']);
     expect(claimable).toMatchObject({ ok: true, message: { payload: { claimant: 1, room: { claimableBy: 1, undoRequestsLeft: [3, 2] } } } });
     expect(parseServerEvent('game:started', VALID['game:started'])).toMatchObject({
@@ -77,6 +81,7 @@ describe('parseServerEvent', () => {
     ['game:finished', { ...VALID['game:finished'], reason: 'bored' }, 'reason must be board-full, forfeit, abandoned, aborted, claimed or timeout, got "bored"'],
     ['game:finished', { ...VALID['game:finished'], ratings: [{ playerId: 'p1' }] }, 'ratings.0.before is missing'],
     ['game:finished', { ...VALID['game:finished'], ratings: {} }, 'ratings must be two rating changes, got {}'],
+    ['game:finished', { ...VALID['game:finished'], unrated: 'bored' }, 'unrated must be too-few-moves or pair-limit, got "bored"'],
     ['game:undoRequested', { ...VALID['game:undoRequested'], requestedBy: 'me' }, 'requestedBy must be 0 or 1, got "me"'],
     ['game:undoApproved', { requestId: 'r1', gameState: { ...gameState, boardState: null } }, 'gameState.boardState must be an object, got null'],
     ['game:undoApproved', { requestId: 'r1', gameState: { ...gameState, boardState: { ...gameState.boardState, occupiedCells: [['9-9'], []] } } }, 'gameState.boardState is not a board: cell 9-9 of player 0 is off the 6x6 grid'],

@@ -1,10 +1,11 @@
 // Issue 14's clocks in the room reducer, as pure functions on simulated time: each clock starts
-// after its player's first move, the Fischer increment, a flag on time (rated), the idle rule
-// only before a clock runs, a restart that gives back the time the server was down.
+// after its player's first move, the Fischer increment, a flag on time (rated once each player has
+// made 5 moves), the idle rule only before a clock runs, a restart that gives back the time the
+// server was down.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_CLAIM_MS, SERVER_ERRORS as E, type GameStateView } from '../../../src/protocol';
+import { IDLE_CLAIM_MS, RATED_MIN_MOVES, SERVER_ERRORS as E, type GameStateView } from '../../../src/protocol';
 import { nextDeadline, type Step } from './reducer';
-import { GAME_START, config, eventNames, loadConfig, move, startedGame } from './reducer.testkit';
+import { GAME_START, config, eventNames, loadConfig, move, playMoves, startedGame } from './reducer.testkit';
 import { fromSnapshot, toSnapshot } from './snapshot';
 import { gameView } from './state';
 
@@ -43,17 +44,27 @@ describe('clocks', () => {
     expect(clocksOf(s.run(move('b', 1, 1), GAME_START + 20_000))).toEqual({ remainingMs: [MINUTE - 2000, MINUTE - 6000], running: 0 });
   });
 
-  it('a flag is a loss on time when the deadline comes, rated, and the clocks stop', () => {
+  it('a flag is a loss on time when the deadline comes, and the clocks stop; before 5 moves each it is not rated', () => {
     const s = bothMoved();
     s.run(move('a', 1, 0), GAME_START + 13_000); // Alice 59 s; Bob's 60 s run from +13 s
     const flagAt = GAME_START + 13_000 + MINUTE;
     expect(nextDeadline(s.state, config)).toBe(flagAt);
     expect(eventNames(s.run({ type: 'tick' }, flagAt - 1))).toEqual([]);
     const step = s.run({ type: 'tick' }, flagAt);
-    expect(finished(step)).toMatchObject({ winner: 0, reason: 'timeout' });
+    expect(finished(step)).toMatchObject({ winner: 0, reason: 'timeout', unrated: 'too-few-moves' });
     expect(finished(step).gameState.clocks).toEqual({ remainingMs: [MINUTE - 2000, 0], running: null });
-    expect(step.rate).toMatchObject({ player1Id: 'user-a', player2Id: 'user-b', winner: 0 });
+    expect(step.rate).toBeUndefined();
     expect(s.run(move('b', 2, 1), flagAt + 1).reply).toEqual({ success: false, error: E.notPlaying });
+  });
+
+  it('a flag once each player has made 5 moves is rated', () => {
+    const s = startedGame(true, { timeControl: '1+1' });
+    playMoves(s, 2 * RATED_MIN_MOVES + 1, GAME_START + 1000); // Alice's sixth move: Bob's clock runs
+    const flagAt = nextDeadline(s.state, config)!;
+    const step = s.run({ type: 'tick' }, flagAt);
+    expect(finished(step)).toMatchObject({ winner: 0, reason: 'timeout' });
+    expect(finished(step)).not.toHaveProperty('unrated');
+    expect(step.rate).toMatchObject({ player1Id: 'user-a', player2Id: 'user-b', winner: 0 });
   });
 
   it('a flag found late (at the next command) ends the game at its own time, and the late move is refused', () => {

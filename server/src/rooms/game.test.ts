@@ -8,7 +8,7 @@ import { call, next, pause, record, startHarness, type Harness } from './test-he
 
 type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [number, number]; currentPlayer: number; progress: string; scoreHistory1: number[]; moveCount: number };
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
-type Finished = { winner: number | 'draw'; scores: [number, number]; reason: string; room: { status: string }; ratings?: { before: number; after: number }[] };
+type Finished = { winner: number | 'draw'; scores: [number, number]; reason: string; room: { status: string }; ratings?: { before: number; after: number }[]; unrated?: string };
 
 let h: Harness;
 beforeAll(async () => {
@@ -217,15 +217,22 @@ describe('online games', () => {
       { id: bob, elo_rating: 1180, games_played: 1, games_won: 0 },
     ]);
 
-    // A forfeit is rated too; the ratings move from where they are (K 40 for new players).
+    // The same two accounts again within 24 hours: the game is played and won, but rates nobody,
+    // and both players are told why.
     const second = await startedGame([{ token: bobToken }, { token: aliceToken }]);
     const done = next<Finished>(second.host, 'game:finished');
-    await play([second.host, second.guest], [{ row: 0, col: 0 }, { row: 1, col: 1 }]);
+    const forfeited = next<{ unrated?: string }>(second.host, 'game:forfeited');
+    await play([second.host, second.guest], plan().slice(0, 10));
     await call(second.guest, 'game:forfeit', {});
-    const rated = await done;
-    expect(rated.ratings?.[0]?.before).toBe(1180);
-    expect(rated.ratings?.[0]?.after).toBeGreaterThan(1180);
-    expect(await h.db.query(`select 1 from public.game_results`)).toHaveLength(2);
+    const unrated = await done;
+    expect(unrated).toMatchObject({ winner: 0, reason: 'forfeit', unrated: 'pair-limit' });
+    expect(unrated.ratings).toBeUndefined();
+    expect((await forfeited).unrated).toBe('pair-limit');
+    expect(await h.db.query(`select 1 from public.game_results`)).toHaveLength(1);
+    expect(await h.db.query(`select elo_rating, games_played from public.profiles where id in ($1, $2) order by elo_rating`, [alice, bob])).toEqual([
+      { elo_rating: 1180, games_played: 1 },
+      { elo_rating: 1220, games_played: 1 },
+    ]);
   });
 
   it('a casual game between two signed-in players changes no rating and writes no rated result', async () => {

@@ -103,7 +103,7 @@ export class OwnedRooms {
       (ratings) => {
         const state = step.room ?? live?.state;
         const current = this.rooms.get(id) ?? live;
-        for (const out of step.events) this.send(out.event === 'game:finished' && ratings ? withRatings(out, ratings) : out, state, current);
+        for (const out of step.events) this.send(ratings ? withRatings(out, ratings) : out, state, current);
         for (const playerId of step.left) if (state) this.hooks.left(playerId, state.code);
         // The room as of this step (commits come in order); a room lost since has no more listing here.
         if (step.room === null || this.rooms.has(id)) this.hooks.committed(id, step.room);
@@ -285,7 +285,13 @@ export class OwnedRooms {
   }
 }
 
+/** A game's end as the rating write left it: both rating changes, or why it was not rated (results.ts). */
 function withRatings(out: Outgoing, ratings: RatingOutcome): Outgoing {
+  if ('unrated' in ratings) {
+    const { unrated } = ratings;
+    if (out.event === 'game:finished') return { ...out, payload: { ...out.payload, unrated } };
+    return out.event === 'game:forfeited' ? { ...out, payload: { ...out.payload, unrated } } : out;
+  }
   if (out.event !== 'game:finished') return out;
   const [p0, p1] = out.payload.room.players;
   return {

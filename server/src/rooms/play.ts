@@ -4,7 +4,7 @@
  */
 import type { PlayerIndex } from '../../../src/engine';
 import { placeCell } from '../../../src/game/game';
-import { SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
+import { RATED_MIN_MOVES, SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
 import type { Command } from './commands';
 import { gameOfMoves, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
@@ -79,7 +79,10 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
 /**
  * The game is over: `loser` forfeited, abandoned or was idle (null for a full board). A game that
  * ends before both players have moved is aborted: no winner, not rated (lichess's rule), so no
- * rating can be gained from a game nobody played.
+ * rating can be gained from a game nobody played. A decided game is rated when the room is rated,
+ * two accounts play, and it filled the board or each player made RATED_MIN_MOVES moves; the
+ * result says why it was not (`unrated`), and the rating write may still find the pair's daily
+ * games used up (results.ts).
  */
 export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser: PlayerIndex | null, at: number, config: RoomConfig): void {
   const room = current(draft);
@@ -95,22 +98,24 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
     result,
     expiresAt: at + config.finishedTtlMs,
   });
+  const scores: [number, number] = room.game ? [room.game.scores[0], room.game.scores[1]] : [0, 0];
+  const [player1Id, player2Id] = next.members.map((m) => m.userId);
+  // A casual game never changes ratings (a room logged before the choice existed is rated).
+  const rateable = room.settings.rated !== false && result.winner !== null && player1Id && player2Id && player1Id !== player2Id;
+  const unrated = rateable && reason !== 'board-full' && !playedEnough(room) ? ('too-few-moves' as const) : undefined;
+  if (rateable && !unrated && result.winner !== null) {
+    draft.rate = { player1Id, player2Id, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
+  }
+  const why = unrated ? { unrated } : {};
   if (!aborted && loser !== null && (result.reason === 'forfeit' || result.reason === 'abandoned')) {
     const member = next.members[loser];
     emit(draft, {
       event: 'game:forfeited',
-      payload: { forfeitingPlayer: { id: member?.id ?? '', username: member?.username ?? '', index: loser }, winner: otherPlayer(loser), reason: result.reason },
+      payload: { forfeitingPlayer: { id: member?.id ?? '', username: member?.username ?? '', index: loser }, winner: otherPlayer(loser), reason: result.reason, ...why },
     });
   }
-  const scores: [number, number] = room.game ? [room.game.scores[0], room.game.scores[1]] : [0, 0];
   const gameState = gameView(next, at);
-  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next) } });
-  const [p0, p1] = next.members;
-  // A casual game never changes ratings (a room logged before the choice existed is rated).
-  const rated = room.settings.rated !== false;
-  if (rated && !aborted && result.winner !== null && p0?.userId && p1?.userId && p0.userId !== p1.userId) {
-    draft.rate = { player1Id: p0.userId, player2Id: p1.userId, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
-  }
+  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next), ...why } });
 }
 
 /**
@@ -133,3 +138,10 @@ function stopClock(clock: Clock, current: PlayerIndex, at: number): Clock {
 
 /** Whether both players have moved in this game (an undo does not make it unplayed). */
 export const bothMoved = (room: RoomState): boolean => room.moved[0] && room.moved[1];
+
+/** Whether each player has RATED_MIN_MOVES moves on the board (moves taken back by an undo do not count). */
+export function playedEnough(room: RoomState): boolean {
+  const made: [number, number] = [0, 0];
+  for (const move of room.moves) made[move.player] += 1;
+  return made[0] >= RATED_MIN_MOVES && made[1] >= RATED_MIN_MOVES;
+}

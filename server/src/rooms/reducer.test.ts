@@ -1,11 +1,13 @@
-// The room reducer as pure functions (issue 11): the fair-play rules one by one, replay giving
-// the same room, and a property test over random command sequences.
+// The room reducer as pure functions (issue 11): the fair-play rules one by one (ratings only
+// from games that were played, both players away), replay giving the same room, and a property
+// test over random command sequences.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_CLAIM_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
+import { IDLE_CLAIM_MS, RATED_MIN_MOVES, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
 import type { Command } from './commands';
-import { reduce } from './reducer';
-import { GAME_START, Script, T0, config, eventNames, loadConfig, move, startedGame } from './reducer.testkit';
+import { playedEnough } from './play';
+import { reduce, type Step } from './reducer';
+import { GAME_START, Script, T0, config, eventNames, loadConfig, move, playMoves, startedGame } from './reducer.testkit';
 import { fromSnapshot, toSnapshot } from './snapshot';
 import type { RoomState } from './state';
 
@@ -56,13 +58,13 @@ describe('fair play', () => {
     expect(s.state.result).toEqual({ winner: null, reason: 'aborted' });
   });
 
-  it('a forfeit after both have moved is a rated win for the other player', () => {
+  it('a forfeit after both have moved is a win for the other player, rated once each has made 5 moves', () => {
     const s = startedGame();
-    s.run(move('a', 0, 0), GAME_START + 1000);
-    s.run(move('b', 1, 1), GAME_START + 2000);
-    const step = s.run({ type: 'forfeit', playerId: 'b' }, GAME_START + 3000);
+    playMoves(s, 2 * RATED_MIN_MOVES, GAME_START + 1000);
+    const step = s.run({ type: 'forfeit', playerId: 'b' }, GAME_START + 60_000);
     expect(eventNames(step)).toEqual(['game:forfeited', 'game:finished']);
     expect(step.rate).toMatchObject({ player1Id: 'user-a', player2Id: 'user-b', winner: 0 });
+    for (const { payload } of step.events) expect(payload).not.toHaveProperty('unrated');
   });
 
   it('a player gone before both have moved aborts the game too', () => {
@@ -112,14 +114,13 @@ describe('fair play', () => {
 
   it('after 2 minutes without a move the opponent may claim victory, rated', () => {
     const s = startedGame();
-    s.run(move('a', 0, 0), GAME_START + 1000);
-    s.run(move('b', 1, 1), GAME_START + 2000);
-    expect(s.run({ type: 'claimVictory', playerId: 'b' }, GAME_START + 3000).reply).toEqual({ success: false, error: E.cannotClaim });
-    const idle = s.run({ type: 'tick' }, GAME_START + 2000 + IDLE_CLAIM_MS);
+    const last = playMoves(s, 2 * RATED_MIN_MOVES, GAME_START + 1000);
+    expect(s.run({ type: 'claimVictory', playerId: 'b' }, last + 1000).reply).toEqual({ success: false, error: E.cannotClaim });
+    const idle = s.run({ type: 'tick' }, last + IDLE_CLAIM_MS);
     expect(eventNames(idle)).toEqual(['game:victoryClaimable']);
     expect(idle.events[0]?.payload).toMatchObject({ claimant: 1 });
-    expect(s.run({ type: 'claimVictory', playerId: 'a' }, GAME_START + 2000 + IDLE_CLAIM_MS + 1).reply).toEqual({ success: false, error: E.cannotClaim });
-    const claimed = s.run({ type: 'claimVictory', playerId: 'b' }, GAME_START + 2000 + IDLE_CLAIM_MS + 2);
+    expect(s.run({ type: 'claimVictory', playerId: 'a' }, last + IDLE_CLAIM_MS + 1).reply).toEqual({ success: false, error: E.cannotClaim });
+    const claimed = s.run({ type: 'claimVictory', playerId: 'b' }, last + IDLE_CLAIM_MS + 2);
     expect(s.state.result).toEqual({ winner: 1, reason: 'claimed' });
     expect(claimed.rate).toMatchObject({ winner: 1 });
   });
@@ -167,6 +168,115 @@ describe('fair play', () => {
     s.run({ type: 'back', playerId: 'b' }, after + 6);
     expect(s.state.pendingUndo).not.toBeNull();
     expect(s.state.status).toBe('playing');
+  });
+});
+
+const finishedPayload = (step: Step) => step.events.find((e) => e.event === 'game:finished')?.payload;
+
+describe('ratings only from games that were played', () => {
+  it('a forfeit before each player has made 5 moves is a win, not rated, and the players are told why', () => {
+    const s = startedGame();
+    playMoves(s, 2 * RATED_MIN_MOVES - 1, GAME_START + 1000); // Alice 5, Bob 4
+    const step = s.run({ type: 'forfeit', playerId: 'b' }, GAME_START + 60_000);
+    expect(s.state.result).toEqual({ winner: 0, reason: 'forfeit' });
+    expect(step.rate).toBeUndefined();
+    expect(step.events.map((e) => [e.event, (e.payload as { unrated?: string }).unrated])).toEqual([
+      ['game:forfeited', 'too-few-moves'],
+      ['game:finished', 'too-few-moves'],
+    ]);
+  });
+
+  it('moves taken back by an undo do not count', () => {
+    const s = startedGame();
+    const last = playMoves(s, 2 * RATED_MIN_MOVES, GAME_START + 1000);
+    s.run({ type: 'requestUndo', playerId: 'a', requestId: 'u1' }, last + 1);
+    expect(s.run({ type: 'respondUndo', playerId: 'b', requestId: 'u1', approved: true }, last + 2).reply).toEqual({ success: true });
+    const step = s.run({ type: 'forfeit', playerId: 'a' }, last + 3);
+    expect(step.rate).toBeUndefined();
+    expect(finishedPayload(step)).toMatchObject({ winner: 1, reason: 'forfeit', unrated: 'too-few-moves' });
+  });
+
+  it('a player gone for good before 5 moves each loses, not rated', () => {
+    const s = startedGame();
+    const last = playMoves(s, 4, GAME_START + 1000);
+    s.run({ type: 'dropped', playerId: 'a' }, last + 1);
+    const step = s.run({ type: 'tick' }, last + 1 + config.graceMs);
+    expect(s.state.result).toEqual({ winner: 1, reason: 'abandoned' });
+    expect(step.rate).toBeUndefined();
+    expect(finishedPayload(step)).toMatchObject({ unrated: 'too-few-moves' });
+  });
+
+  it('a casual game or an anonymous player gets no reason: it was never to be rated', () => {
+    for (const s of [startedGame(true, { rated: false }), startedGame(false)]) {
+      playMoves(s, 2, GAME_START + 1000);
+      const step = s.run({ type: 'forfeit', playerId: 'b' }, GAME_START + 60_000);
+      expect(step.rate).toBeUndefined();
+      expect(finishedPayload(step)).not.toHaveProperty('unrated');
+    }
+  });
+});
+
+describe('both players away', () => {
+  /** A game where each has made 5 moves: anything decided now would be rated. */
+  function ratedGame(): { s: Script; at: number } {
+    const s = startedGame();
+    return { s, at: playMoves(s, 2 * RATED_MIN_MOVES, GAME_START + 1000) + 1000 };
+  }
+
+  it('both away past their grace periods: the game is aborted for both, unrated, whoever dropped first', () => {
+    for (const first of ['a', 'b']) {
+      const { s, at } = ratedGame();
+      const second = first === 'a' ? 'b' : 'a';
+      s.run({ type: 'dropped', playerId: first }, at);
+      s.run({ type: 'dropped', playerId: second }, at + 10_000);
+      // The first one's grace ran out with nobody there to win: the game waits.
+      expect(s.run({ type: 'tick' }, at + config.graceMs).events).toEqual([]);
+      expect(s.state.status).toBe('playing');
+      const step = s.run({ type: 'tick' }, at + 10_000 + config.graceMs);
+      expect(s.state.result).toEqual({ winner: null, reason: 'aborted' });
+      expect(eventNames(step)).toEqual(['game:finished']);
+      expect(finishedPayload(step)).toMatchObject({ winner: null, reason: 'aborted' });
+      expect(step.rate).toBeUndefined();
+    }
+  });
+
+  it('after a restart nobody comes back: aborted, not a loss for seat 0', () => {
+    const { s, at } = ratedGame();
+    s.run({ type: 'restarted' }, at);
+    const step = s.run({ type: 'tick' }, at + config.graceMs);
+    expect(s.state.result).toEqual({ winner: null, reason: 'aborted' });
+    expect(step.rate).toBeUndefined();
+  });
+
+  it('back within their grace period to an opponent whose own ran out: the opponent forfeits, rated', () => {
+    const { s, at } = ratedGame();
+    s.run({ type: 'dropped', playerId: 'a' }, at);
+    s.run({ type: 'dropped', playerId: 'b' }, at + 10_000);
+    s.run({ type: 'tick' }, at + config.graceMs);
+    const step = s.run({ type: 'back', playerId: 'b' }, at + config.graceMs + 5000);
+    expect(eventNames(step)).toEqual(['room:playerReconnected', 'game:forfeited', 'game:finished']);
+    expect(s.state.result).toEqual({ winner: 1, reason: 'abandoned' });
+    expect(step.rate).toMatchObject({ winner: 1 });
+    expect(step.reply).toMatchObject({ success: true, entered: { room: { status: 'finished' } } });
+  });
+
+  it('one away while the other is present: the absent one forfeits when their grace runs out, rated', () => {
+    const { s, at } = ratedGame();
+    s.run({ type: 'dropped', playerId: 'b' }, at);
+    const step = s.run({ type: 'tick' }, at + config.graceMs);
+    expect(s.state.result).toEqual({ winner: 0, reason: 'abandoned' });
+    expect(step.rate).toMatchObject({ winner: 0 });
+  });
+
+  it('a player back after their grace ran out, while the opponent is still away, plays on; the opponent then forfeits', () => {
+    const { s, at } = ratedGame();
+    s.run({ type: 'dropped', playerId: 'a' }, at);
+    s.run({ type: 'dropped', playerId: 'b' }, at + 10_000);
+    s.run({ type: 'tick' }, at + config.graceMs);
+    s.run({ type: 'back', playerId: 'a' }, at + config.graceMs + 1000);
+    expect(s.state.status).toBe('playing');
+    s.run({ type: 'tick' }, at + 10_000 + config.graceMs);
+    expect(s.state.result).toEqual({ winner: 0, reason: 'abandoned' });
   });
 });
 
@@ -222,7 +332,10 @@ describe('random command sequences never break an invariant', () => {
           });
           if (room.status === 'playing') expect(game.currentPlayer).toBe(room.moves.length % 2);
           expect(room.undoRequestsLeft.every((n) => n >= 0 && n <= 3)).toBe(true);
-          if (room.result?.reason === 'aborted') expect(room.moved[0] && room.moved[1]).toBe(false);
+          // Aborted: before both moved, or with both players away past their grace periods.
+          if (!wasFinished && room.result?.reason === 'aborted' && room.moved[0] && room.moved[1]) expect(room.members.every((m) => !m.connected)).toBe(true);
+          // Rated: a full board, or a game where each player made RATED_MIN_MOVES moves.
+          if (step.rate) expect(room.result?.reason === 'board-full' || playedEnough(room)).toBe(true);
         }
         let replayed: RoomState | null = null;
         for (const { command, at } of s.log) replayed = reduce(replayed, command, at, config).room;

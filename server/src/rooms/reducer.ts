@@ -9,6 +9,7 @@
  * applied at its own time, in order, so a deadline applied late (after a restart, or at the next
  * command) has exactly the effect it would have had on time.
  */
+import type { PlayerIndex } from '../../../src/engine';
 import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../src/protocol';
 import type { Command } from './commands';
 import { openPairedRoom, startsByItself } from './paired';
@@ -86,10 +87,7 @@ function fire(draft: Draft, room: RoomState, at: number, config: RoomConfig): vo
   const away = room.members.find((m) => m.awayUntil === at);
   if (away) {
     const index = seatIndex(room, away.id);
-    if (room.status === 'playing' && index !== undefined) {
-      set(draft, { ...room, members: room.members.map((m) => (m === away ? { ...m, awayUntil: null } : m)) });
-      return finish(draft, otherPlayer(index), 'abandoned', index, at, config);
-    }
+    if (room.status === 'playing' && index !== undefined) return graceOver(draft, room, away, index, at, config);
     return takeOut(draft, room, away.id);
   }
   if (room.game && flagDeadline(room) === at) {
@@ -289,6 +287,13 @@ function back(draft: Draft, room: RoomState, member: Member, now: number, config
   if (member.connected) return entered(room, member.id, now);
   const next = set(draft, { ...withMember(room, member.id, { connected: true, awayUntil: null }), clock: clockOnReturn(room, member.id, now) });
   emit(draft, { event: 'room:playerReconnected', payload: { playerId: member.id, players: next.members.map(playerView), room: roomView(next) } });
+  const index = seatIndex(next, member.id);
+  const opponent = index === undefined ? undefined : next.members[otherPlayer(index)];
+  // Back within their grace period to an opponent whose own ran out meanwhile: the absent one forfeits now.
+  if (next.status === 'playing' && index !== undefined && opponent && gone(opponent)) {
+    finish(draft, index, 'abandoned', otherPlayer(index), now, config);
+    return entered(current(draft), member.id, now);
+  }
   if (next.clock !== room.clock && next.game) {
     const clocks = clocksView(next.clock, next.game.currentPlayer, now);
     if (clocks) emit(draft, { event: 'game:clockResumed', payload: { clocks } });
@@ -316,6 +321,24 @@ function restarted(draft: Draft, room: RoomState, lastAt: number | undefined, no
 }
 
 // ------------------------------------------------------------------ helpers
+
+/**
+ * A seated player's grace period ran out during the game. With the opponent present, the absent
+ * player forfeits (a loss, rated as any forfeit). With the opponent away too, nobody is there to
+ * win: the game waits for the opponent's own grace period. Back within it, they win (back());
+ * away past it as well, the game is aborted for both, unrated, whoever dropped first (after a
+ * restart both are away from the same moment). A player whose grace ran out stays in the room,
+ * away with no deadline (gone()), until then.
+ */
+function graceOver(draft: Draft, room: RoomState, away: Member, index: PlayerIndex, at: number, config: RoomConfig): void {
+  const next = set(draft, withMember(room, away.id, { awayUntil: null }));
+  const opponent = next.members[otherPlayer(index)];
+  if (!opponent || opponent.connected) return finish(draft, otherPlayer(index), 'abandoned', index, at, config);
+  if (gone(opponent)) return finish(draft, null, 'aborted', null, at, config);
+}
+
+/** A seated player away past their grace period, in a game that waits for their opponent (graceOver). */
+const gone = (member: Member): boolean => !member.connected && member.awayUntil === null;
 
 /**
  * A restart stops the running clock where the room was last known to run; it waits for the player

@@ -2,8 +2,10 @@
  * Rated results: when two signed-in players finish a game, one game_results row with
  * ELO before/after for both, and both profiles' rating and counts, in one transaction,
  * as the database owner (clients cannot write these tables: RLS). The ELO rules are the
- * SQL functions public.elo_k_factor and public.elo_after of supabase/migrations.
+ * SQL functions public.elo_k_factor and public.elo_after of supabase/migrations. Two accounts
+ * change each other's ratings in at most RATED_GAMES_PER_PAIR_PER_DAY games in any 24 hours.
  */
+import { RATED_GAMES_PER_PAIR_PER_DAY, type UnratedReason } from '../../../src/protocol';
 import type { Database, Queryable } from '../db/database';
 
 export interface RatedGame {
@@ -15,11 +17,14 @@ export interface RatedGame {
   boardSize: number;
 }
 
-export interface RatingOutcome {
+export interface RatingChanges {
   resultId: number;
   player1: { before: number; after: number };
   player2: { before: number; after: number };
 }
+
+/** What the rating write did: both ratings changed, or the game was not rated and why. */
+export type RatingOutcome = RatingChanges | { unrated: UnratedReason };
 
 interface ProfileRow {
   id: string;
@@ -27,7 +32,11 @@ interface ProfileRow {
   games_played: number;
 }
 
-/** Writes the result; undefined when it cannot be rated (same account twice, or a profile is missing). */
+/**
+ * Writes the result; `{ unrated: 'pair-limit' }` when the two accounts have had their rated games
+ * of the last 24 hours (nothing is written); undefined when it cannot be rated (same account
+ * twice, or a profile is missing).
+ */
 export async function recordRatedGame(db: Database, game: RatedGame): Promise<RatingOutcome | undefined> {
   return db.transaction((tx) => writeRatedGame(tx, game));
 }
@@ -43,6 +52,15 @@ export async function writeRatedGame(tx: Queryable, game: RatedGame): Promise<Ra
   const p1 = rows.find((r) => r.id === game.player1Id);
   const p2 = rows.find((r) => r.id === game.player2Id);
   if (!p1 || !p2) return undefined;
+  // Counted with both profiles locked: two games of the pair finishing at once (on two nodes)
+  // are written one after the other, and the second sees the first's row.
+  const [pair] = await tx.query<{ games: number }>(
+    `select count(*)::int as games from public.game_results
+      where least(player1_id, player2_id) = least($1::uuid, $2::uuid) and greatest(player1_id, player2_id) = greatest($1::uuid, $2::uuid)
+        and created_at > now() - interval '24 hours'`,
+    [game.player1Id, game.player2Id],
+  );
+  if ((pair?.games ?? 0) >= RATED_GAMES_PER_PAIR_PER_DAY) return { unrated: 'pair-limit' };
   const score1 = game.winner === 'draw' ? 0.5 : game.winner === 0 ? 1 : 0;
   const [after] = await tx.query<{ a1: number; a2: number }>(
     `select public.elo_after($1::int, $2::int, $3::numeric, public.elo_k_factor($4::int, $1::int)) as a1,

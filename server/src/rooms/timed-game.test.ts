@@ -1,6 +1,6 @@
 // Issue 14's time controls over real sockets, on simulated time (the rooms' clock moves only when
 // the test says; sockets and the database keep real time): the clocks in every game state,
-// a flag on time that is rated, the clocks after a reload, and a restart that gives back the
+// a flag on time that is rated (each player made 5 moves), the clocks after a reload, and a restart that gives back the
 // time the server was down.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,16 +66,22 @@ describe('a timed game over sockets', () => {
       clock.advance(3000);
       // Alice used 3 s, got 1 s back; Bob's clock runs.
       expect(await move(host, 1, 0, guest)).toEqual({ remainingMs: [MINUTE - 2000, MINUTE], running: 1 });
+      // Five moves each (a flag before that is not rated), played at once: each adds the increment.
+      for (let row = 1; row <= 4; row++) {
+        await move(guest, row, 1, host);
+        await move(host, row + 1, 0, guest);
+      }
+      const left = MINUTE + 4000; // Bob's: four increments
 
       const finished = Promise.all([next<Finished>(host, 'game:finished'), next<Finished>(guest, 'game:finished')]);
-      clock.advance(MINUTE - 1);
+      clock.advance(left - 1);
       clock.advance(1);
       const [toHost, toGuest] = await finished;
-      expect(toHost).toMatchObject({ winner: 0, reason: 'timeout', gameState: { clocks: { remainingMs: [MINUTE - 2000, 0], running: null } } });
+      expect(toHost).toMatchObject({ winner: 0, reason: 'timeout', gameState: { clocks: { remainingMs: [MINUTE + 2000, 0], running: null } } });
       expect(toGuest).toMatchObject({ winner: 0, reason: 'timeout' });
       // Rated: the result and both profiles were written with the flag.
       expect(toHost.ratings).toMatchObject([{ before: 1200, after: 1220 }, { before: 1200, after: 1180 }]);
-      expect(await call(guest, 'game:move', { row: 2, col: 1 })).toEqual({ success: false, error: 'No game in progress' });
+      expect(await call(guest, 'game:move', { row: 5, col: 1 })).toEqual({ success: false, error: 'No game in progress' });
     } finally {
       await h.close();
     }

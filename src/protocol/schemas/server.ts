@@ -52,6 +52,14 @@ export const FinishReasonSchema = v.picklist(
   must('board-full, forfeit, abandoned, aborted, claimed or timeout'),
 );
 
+/**
+ * Why a decided game between two signed-in players in a rated room changed no rating:
+ * 'too-few-moves', it ended (not on a full board) before each player had made RATED_MIN_MOVES
+ * moves; 'pair-limit', the two accounts had played RATED_GAMES_PER_PAIR_PER_DAY rated games in
+ * the last 24 hours. Absent for a rated game, a casual one and an aborted one.
+ */
+export const UnratedReasonSchema = v.picklist(['too-few-moves', 'pair-limit'], must('too-few-moves or pair-limit'));
+
 export const GameFinishedPayloadSchema = v.object({
   /** null when the game was aborted. */
   winner: v.union([PlayerIndexSchema, v.literal('draw'), v.null()], must('0, 1, draw or null')),
@@ -61,6 +69,8 @@ export const GameFinishedPayloadSchema = v.object({
   room: RoomViewSchema,
   /** Present when the game was rated; written after the game ends, so possibly a moment later. */
   ratings: v.optional(v.strictTuple([RatingChangeSchema, RatingChangeSchema], must('two rating changes'))),
+  /** Present when the game would have been rated but was not, and why. */
+  unrated: v.optional(UnratedReasonSchema),
 });
 
 export const UndoRequestedPayloadSchema = v.object({ requestId: IdSchema, requestedBy: PlayerIndexSchema, playerId: IdSchema });
@@ -73,6 +83,8 @@ export const ForfeitedPayloadSchema = v.object({
   forfeitingPlayer: v.object({ id: v.string(), username: v.string(), index: PlayerIndexSchema }),
   winner: PlayerIndexSchema,
   reason: v.picklist(['forfeit', 'abandoned'], must('forfeit or abandoned')),
+  /** As game:finished's, which comes after it: the page tells a forfeit's players whether it was rated. */
+  unrated: v.optional(UnratedReasonSchema),
 });
 
 /** The requester took back their pending undo request (issue 11). */

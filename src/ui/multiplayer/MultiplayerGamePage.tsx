@@ -15,6 +15,7 @@ import {
   localSeat,
   ownUndo,
   resultText,
+  unratedText,
   undoLeftText,
   undoRefusalOf,
   undoRequestsLeftOf,
@@ -88,6 +89,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const myUndo = ownUndo(context);
   const undoRefusal = undoRefusalOf(context);
   const result = over ? resultText(gameState, context.finish) : null;
+  const unrated = over && context.finish?.unrated ? unratedText(context.finish.unrated) : null;
   const notice = useRoomNotice();
   // A game that ended on a full board: Game Results, until closed or a rematch begins.
   const resultsOpen = notice?.finished === true && over;
@@ -106,6 +108,11 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         {result && (
           <p className="multiplayer-result" data-testid="game-result">
             {result}
+          </p>
+        )}
+        {unrated && (
+          <p className="multiplayer-note" data-testid="game-unrated">
+            {unrated}
           </p>
         )}
         {currentRoom && <WatchingCount code={currentRoom.code} />}
@@ -197,6 +204,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
         ratings={context.finish?.ratings ?? null}
         casual={context.roomSettings.rated === false}
+        unrated={unrated}
         record={formatRecord(
           recordOfOnlineGame(moves, { board, mode: gameState.scoringMechanism, scores: gameState.scores, over, winner: context.finish?.winner }),
         )}

@@ -13,6 +13,11 @@ export function RoomNoticeDialog() {
       <p className="confirm-message" data-testid="room-notice">
         {notice?.message}
       </p>
+      {notice?.detail && (
+        <p className="confirm-message" data-testid="room-notice-detail">
+          {notice.detail}
+        </p>
+      )}
       <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={dismissNotice}>
           OK

@@ -1,7 +1,8 @@
 /**
  * 'Game Results' after an online game (issue 12), in the same dialog as the game on one device:
  * SPEC §7's words ('You won!', 'You lost!', 'Game ended in a draw!'), both seats' names and
- * scores, each player's rating change when the game was rated (issue 14: or that it was casual),
+ * scores, each player's rating change when the game was rated (issue 14: or that it was casual, or
+ * why a rated room's game was not rated),
  * the board size, the score chart and the statistics, then Rematch and Back to Lobby.
  * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
  */
@@ -31,6 +32,8 @@ export interface OnlineResultsProps {
   ratings: readonly [RatingChange, RatingChange] | null;
   /** The host chose a casual game: no rating changes, whoever plays. */
   casual: boolean;
+  /** A game that would have been rated but was not: why, in plain words (room.rules unratedText). */
+  unrated?: string | null;
   /** The room's Rematch (RematchPanel). */
   rematch: ReactNode;
   onBackToLobby(): void;
@@ -68,6 +71,7 @@ export function OnlineResults(props: OnlineResultsProps) {
       <div className="results-details">
         <span>{boardSizeText(props.boardSize)}</span>
         {props.casual && <span>Casual game: ratings unchanged</span>}
+        {props.unrated && <span data-testid="results-unrated">{props.unrated}</span>}
       </div>
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />
