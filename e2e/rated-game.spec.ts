@@ -1,7 +1,8 @@
 /**
  * Issue 6 "Done when": two SIGNED-IN players finish an online game; the server rates it, and the
  * result and both ELO ratings appear on the leaderboard (Game Results, ELO Rankings) and on the
- * profile (ELO Rating, Games Played, Recent Games with the rating change).
+ * profile (ELO Rating, Games Played, Recent Games with the rating change). A rematch forfeited
+ * after a move each is won but rates nobody, and both pages say why.
  */
 // Playwright's own test: the journeys' fixture watches the default page, which this test does not
 // use; both players' pages are watched by expectNoPageErrors instead.
@@ -104,6 +105,23 @@ test('two signed-in players finish an online game: the result and ELO show on th
     }
     expect(await nextNotice(ann)).toBe(forAnn);
     expect(await nextNotice(ben)).toBe(forBen);
+
+    // A rematch that Ben forfeits after a move each: Ann wins, but a game ended before each player
+    // had made 5 moves rates nobody, and both are told so under the forfeit.
+    await ann.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+    await ben.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+    for (const { page } of [ann, ben]) await expectOccupied(page, 0, 10_000);
+    for (const [mover, other] of [[ben, ann], [ann, ben]] as const) {
+      await expect(turnIndicator(mover.page)).toHaveText('Your turn');
+      await clickCell(mover.page, freeCells(await readBoard(mover.page))[0]!);
+      await expect(turnIndicator(other.page)).toHaveText('Your turn');
+    }
+    await ben.page.getByRole('button', { name: 'Forfeit', exact: true }).click();
+    await ben.page.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit', exact: true }).click();
+    for (const player of [ann, ben]) {
+      await expect(player.page.getByTestId('room-notice-detail')).toHaveText('Not rated: the game ended before each player had made 5 moves');
+      expect(await nextNotice(player)).toBe(`${ben.name} forfeited the game!`);
+    }
 
     // Leaderboard, Game Results: our game, winner and loser by the final scores.
     const { page } = ann;
