@@ -1,13 +1,16 @@
 /**
- * Attacks on accounts through the real auth API on both databases (issue 10): lock-outs, sprays,
- * sign-up floods, hashing floods, hostile names and addresses, and what the log keeps.
+ * Attacks on accounts through the real auth API on both databases: lock-outs, sprays, sign-up
+ * floods, hashing floods, hostile names and addresses, what the log keeps, and a signed-out
+ * token used again (at /auth/v1 and on the game server's socket).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadEngine } from '../../../src/engine/load';
 import { createHasher, type Hasher } from '../auth/passwords';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { call, connectClient } from '../rooms/test-helpers';
 import { startTestBackend, type TestBackend } from '../test-backend';
 
 interface Reply {
@@ -38,7 +41,8 @@ describe.each(TEST_DATABASES)('attacks on accounts on %s', (_name, open) => {
         return real.running;
       },
     };
-    server = await startTestBackend(test, { hasher, distDir });
+    // With the game server: a signed-out token must not count as signed in on its socket either.
+    server = await startTestBackend(test, { hasher, distDir, engine: await loadEngine() });
   });
   afterAll(async () => {
     await server?.stop().catch(() => undefined);
@@ -124,6 +128,35 @@ describe.each(TEST_DATABASES)('attacks on accounts on %s', (_name, open) => {
     const fullwidth = await signUp('ａｌｉｃｅ@example.com', '10.0.0.4');
     expect([fullwidth.status, fullwidth.body.msg]).toEqual([422, 'User already registered']);
     expect((await signIn('ＡＬＩＣＥ@example.com', 'right-password', '10.0.0.4')).status).toBe(200);
+  });
+
+  it('a signed-out access token signs nobody in: 403 session_not_found at /auth/v1/user, no refresh, an anonymous socket', async () => {
+    const signedUp = await signUp('leaver@example.com', '10.0.1.1');
+    expect(signedUp.status).toBe(200);
+    const { access_token: token, refresh_token: refreshToken } = signedUp.body as { access_token: string; refresh_token: string };
+    const bearer = { apikey: server.keys.anonKey, Authorization: `Bearer ${token}` };
+    const quickPlay = { username: 'Leaver', boardSize: 6, timeControl: 'untimed' };
+
+    // Signed in, the token makes quick play rated.
+    const before = await connectClient(server.url, { token });
+    expect(await call(before, 'pool:join', quickPlay)).toMatchObject({ success: true, rated: true });
+    before.disconnect();
+
+    expect((await fetch(`${server.url}/auth/v1/logout`, { method: 'POST', headers: bearer })).status).toBe(204);
+
+    const user = await fetch(`${server.url}/auth/v1/user`, { headers: bearer });
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({ code: 403, error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' });
+    const refreshed = await post('token?grant_type=refresh_token', { refresh_token: refreshToken }, '10.0.1.1');
+    expect([refreshed.status, refreshed.body.error_code]).toEqual([400, 'refresh_token_not_found']);
+
+    // The same token on a new socket: the player is anonymous, so nothing it plays is rated.
+    const after = await connectClient(server.url, { token });
+    expect(await call(after, 'pool:join', quickPlay)).toMatchObject({ success: true, rated: false });
+    const created = await call<{ success: boolean; room: { players: { signedIn: boolean }[] } }>(after, 'room:create', { username: 'Leaver' });
+    expect(created.success).toBe(true);
+    expect(created.room.players.map((player) => player.signedIn)).toEqual([false]);
+    after.disconnect();
   });
 
   it('logs a failure without the e-mail, the password, its hash or a token', async () => {

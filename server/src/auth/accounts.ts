@@ -1,19 +1,26 @@
 /**
- * What the auth API does, apart from HTTP: sign-up (auto-confirmed), sign-in with a password,
- * refresh with rotation, the current user, sign-out. Each returns GoTrue's answer or throws an
- * AuthError.
+ * What the auth API does, apart from HTTP: sign-up (auto-confirmed), sign-in with a password
+ * (each starts a session, sessions.ts), refresh with rotation, the current user, sign-out (ends
+ * sessions). Each returns GoTrue's answer or throws an AuthError.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/database';
-import { AuthError, badJwt, invalidCredentials, refreshTokenNotFound, userExists } from './errors';
-import type { Keys } from './keys';
+import type { Database, Queryable } from '../db/database';
+import { AuthError, badJwt, invalidCredentials, refreshTokenNotFound, sessionNotFound, userExists } from './errors';
+import type { Claims, Keys } from './keys';
 import type { Hasher } from './passwords';
-import { issueRefreshToken, revokeUserTokens, rotateRefreshToken } from './refresh-tokens';
+import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens';
+import { endSessions, sessionExists, SIGN_OUT_SCOPES, startSession, type SignOutScope } from './sessions';
 import type { Throttles } from './throttles';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
 import { checkNewPassword, MAX_PASSWORD_LENGTH, normalizeEmail, optionalUsername } from './validate';
 
 export type Body = Record<string, unknown>;
+
+/** Who sent a request: the user its access token names, in the session it names (none in a token from before sessions). */
+export interface Caller {
+  user: UserRow;
+  sessionId: string | undefined;
+}
 
 export interface AccountsOptions {
   db: Database;
@@ -28,8 +35,8 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
   // Unknown e-mails are checked against this, so they take as long as wrong passwords.
   const decoyHash = await hasher.hash(randomBytes(16).toString('base64url'));
 
-  async function session(user: UserRow, refreshToken: string) {
-    const { token, expiresAt } = await keys.accessToken({ id: user.id, email: user.email }, now());
+  async function session(user: UserRow, sessionId: string, refreshToken: string) {
+    const { token, expiresAt } = await keys.accessToken({ id: user.id, email: user.email }, now(), sessionId);
     return {
       access_token: token,
       token_type: 'bearer',
@@ -38,6 +45,13 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
       refresh_token: refreshToken,
       user: userJson(user),
     };
+  }
+
+
+  /** A new session of `user`, with its first refresh token, as GoTrue answers a sign-in. */
+  async function signedIn(tx: Queryable, user: UserRow) {
+    const sessionId = await startSession(tx, user.id, now());
+    return session(user, sessionId, await issueRefreshToken(tx, { userId: user.id, sessionId }, now()));
   }
 
   return {
@@ -52,7 +66,7 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
       return db.transaction(async (tx) => {
         const user = await insertUser(tx, email, passwordHash, username);
         if (!user) throw userExists();
-        return session(user, await issueRefreshToken(tx, user.id, now()));
+        return signedIn(tx, user);
       });
     },
 
@@ -71,7 +85,7 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
       const matches = await hasher.verify(user?.encrypted_password ?? decoyHash, password ?? '');
       if (!user || password === undefined || !matches) throw invalidCredentials();
       await throttles.signInSucceeded(key, address);
-      return session(user, await issueRefreshToken(db, user.id, now()));
+      return db.transaction((tx) => signedIn(tx, user));
     },
 
     async refresh(body: Body, address: string) {
@@ -81,27 +95,40 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
       if (!rotated) throw refreshTokenNotFound();
       const user = await findUserById(db, rotated.userId);
       if (!user) throw refreshTokenNotFound();
-      return session(user, rotated.token);
+      return session(user, rotated.sessionId, rotated.token);
     },
 
-    /** The user an access token names. */
-    async user(token: string | undefined): Promise<UserRow> {
+    /**
+     * The user and session an access token names: 403 session_not_found once the session ended
+     * (signed out), as GoTrue answers; checked against the database at every request, which
+     * only /user and /logout make.
+     */
+    async caller(token: string | undefined): Promise<Caller> {
       if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-      let sub: string | undefined;
+      let claims: Claims;
       try {
-        const claims = await keys.verify(token);
-        sub = claims.role === 'authenticated' ? claims.sub : undefined;
+        claims = await keys.verify(token);
       } catch (error) {
         throw badJwt(error instanceof Error ? error.message : String(error));
       }
+      const sub = claims.role === 'authenticated' ? claims.sub : undefined;
       if (!sub) throw badJwt('token names no user');
       const user = await findUserById(db, sub);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      return user;
+      // A token from before sessions names none: it stands on its signature until it expires.
+      if (claims.session_id === undefined) return { user, sessionId: undefined };
+      if (!(await sessionExists(db, claims.session_id, user.id))) throw sessionNotFound();
+      return { user, sessionId: claims.session_id };
     },
 
-    /** Every scope (global, local, others) revokes all of the user's refresh tokens. */
-    signOut: (user: UserRow) => revokeUserTokens(db, user.id, now()),
+    /** Ends the caller's sessions by GoTrue's `scope` (global when not given): their tokens refresh nothing and sign nobody in. */
+    async signOut({ user, sessionId }: Caller, scope: string | undefined) {
+      const wanted = scope === undefined || scope === '' ? 'global' : scope;
+      if (!(SIGN_OUT_SCOPES as readonly string[]).includes(wanted)) {
+        throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(wanted)}`);
+      }
+      await endSessions(db, user.id, sessionId, wanted as SignOutScope, now());
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The auth API through supabase-js, the real client, on both real databases: sign-up with
- * its profile, sign-in, the user, refresh with rotation, sign-out, and the spec's messages.
+ * its profile, sign-in, the user, refresh with rotation, sign-out (ending the session), and the
+ * spec's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
@@ -147,6 +148,23 @@ describe.each(TEST_DATABASES)('the auth API through supabase-js on %s', (_name, 
     // Another user's sessions are untouched.
     const alice = await supabaseClient(server).auth.signInWithPassword({ email: 'alice@example.com', password: 'secret1' });
     expect((await supabaseClient(server).auth.refreshSession({ refresh_token: alice.data.session!.refresh_token })).error).toBeNull();
+  });
+
+  it("ends the session on sign-out: the old access token is refused as GoTrue refuses it, and a second sign-out still clears the client", async () => {
+    const supabase = supabaseClient(server);
+    const { data } = await supabase.auth.signInWithPassword({ email: 'carol@example.com', password: 'secret1' });
+    const old = data.session!.access_token;
+    // Another browser of the same account, holding the same session's tokens (a copied session).
+    const copy = supabaseClient(server);
+    await copy.auth.setSession({ access_token: old, refresh_token: data.session!.refresh_token });
+    expect((await supabase.auth.signOut()).error).toBeNull();
+    const { data: after, error } = await supabaseClient(server).auth.getUser(old);
+    expect(after.user).toBeNull();
+    // supabase-js knows GoTrue's session_not_found answer and reports it as the session gone.
+    expect(error?.name).toBe('AuthSessionMissingError');
+    // supabase-js takes that answer as "signed out already": the copy signs out without an error.
+    expect((await copy.auth.signOut()).error).toBeNull();
+    expect((await copy.auth.getSession()).data.session).toBeNull();
   });
 
   it('refuses a made-up refresh token', async () => {

@@ -39,9 +39,10 @@ export async function createAuthApi({ db, keys, clientAddress, now = () => new D
     const address = clientAddress(c);
     return c.json(grant === 'password' ? await accounts.signIn(body, address) : await accounts.refresh(body, address));
   });
-  app.get('/user', async (c) => c.json(userJson(await accounts.user(bearerToken(c.req.header('authorization'))))));
+  app.get('/user', async (c) => c.json(userJson((await accounts.caller(bearerToken(c.req.header('authorization')))).user)));
+  // As GoTrue: the caller first (401, or 403 once the session ended), then the scope.
   app.post('/logout', async (c) => {
-    await accounts.signOut(await accounts.user(bearerToken(c.req.header('authorization'))));
+    await accounts.signOut(await accounts.caller(bearerToken(c.req.header('authorization'))), c.req.query('scope'));
     return c.body(null, 204);
   });
   for (const path of ['/signup', '/token', '/user', '/logout']) {

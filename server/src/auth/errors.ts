@@ -27,6 +27,8 @@ export const userExists = () => new AuthError(422, 'user_already_exists', 'User 
 export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const refreshTokenNotFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 export const badJwt = (detail: string) => new AuthError(401, 'bad_jwt', `invalid JWT: ${detail}`);
+/** GoTrue's answer to an access token whose session was ended (signed out). */
+export const sessionNotFound = () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 export const tooManyRequests = (message: string, seconds: number) =>
   new AuthError(429, 'over_request_rate_limit', message, retryAfter(seconds));
 export const serverBusy = () =>

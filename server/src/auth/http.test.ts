@@ -1,7 +1,7 @@
 /**
  * The auth API through raw HTTP, on both real databases: the API key, forged and expired
  * tokens, oversized and broken bodies, the sign-in throttles and refresh-token expiry (with an
- * injected clock), concurrent refreshes, CORS.
+ * injected clock), concurrent refreshes, CORS, sessions and the scopes of sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
@@ -39,8 +39,8 @@ describe.each(TEST_DATABASES)('the auth API through raw HTTP on %s', (_name, ope
   const post = (path: string, body: unknown, init: Parameters<typeof call>[1] = {}) =>
     call(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
   const count = async (table: string) => (await test.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
-  const signUp = async (email: string, password = 'secret1') => {
-    const reply = await post('/auth/v1/signup', { email, password });
+  const signUp = async (email: string, password = 'secret1', from?: string) => {
+    const reply = await post('/auth/v1/signup', { email, password }, { from });
     expect(reply.status).toBe(200);
     return reply.body as { access_token: string; refresh_token: string; user: { id: string; email: string } };
   };
@@ -180,6 +180,85 @@ describe.each(TEST_DATABASES)('the auth API through raw HTTP on %s', (_name, ope
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
     const winner = replies.find((reply) => reply.status === 200)!.body as { refresh_token: string };
     expect((await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: winner.refresh_token })).status).toBe(400);
+  });
+
+  const signIn = async (email: string, password = 'secret1') => {
+    const reply = await post('/auth/v1/token?grant_type=password', { email, password });
+    expect(reply.status).toBe(200);
+    return reply.body as { access_token: string; refresh_token: string };
+  };
+  const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const SESSION_NOT_FOUND = { code: 403, error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' };
+
+  it("ends the session on sign-out, as GoTrue: its access token gets 403 session_not_found, its refresh token refreshes nothing", async () => {
+    const user = await signUp('leaver@example.com', 'secret1', '203.0.113.21');
+    expect(claims(user.access_token).session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call('/auth/v1/user', { bearer: user.access_token })).status).toBe(200);
+    expect((await call('/auth/v1/logout', { method: 'POST', bearer: user.access_token })).status).toBe(204);
+    for (const [path, method] of [
+      ['/auth/v1/user', 'GET'],
+      ['/auth/v1/logout', 'POST'],
+    ] as const) {
+      const reply = await call(path, { method, bearer: user.access_token });
+      expect(reply.status).toBe(403);
+      expect(reply.body).toEqual(SESSION_NOT_FOUND);
+    }
+    const refresh = await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refresh_token });
+    expect(refresh.body).toMatchObject({ error_code: 'refresh_token_not_found' });
+    expect(await count(`local_auth.sessions where user_id = '${user.user.id}'`)).toBe(0);
+    expect(await count(`local_auth.refresh_tokens where user_id = '${user.user.id}'`)).toBe(0);
+  });
+
+  it('keeps the session through refreshes: the refreshed token names the same one, and sign-out ends it too', async () => {
+    const user = await signUp('refresher@example.com', 'secret1', '203.0.113.22');
+    const refreshed = (await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: user.refresh_token })).body as { access_token: string };
+    expect(claims(refreshed.access_token).session_id).toBe(claims(user.access_token).session_id);
+    expect((await call('/auth/v1/logout', { method: 'POST', bearer: refreshed.access_token })).status).toBe(204);
+    expect((await call('/auth/v1/user', { bearer: user.access_token })).body).toEqual(SESSION_NOT_FOUND);
+  });
+
+  it("signs out by GoTrue's scopes: global (the default) every session, local the caller's, others every other one", async () => {
+    await signUp('devices@example.com', 'secret1', '203.0.113.23');
+    const [phone, laptop, tablet] = [await signIn('devices@example.com'), await signIn('devices@example.com'), await signIn('devices@example.com')];
+    const live = async (session: { access_token: string }) => (await call('/auth/v1/user', { bearer: session.access_token })).status === 200;
+
+    const unknown = await call('/auth/v1/logout?scope=everywhere', { method: 'POST', bearer: phone.access_token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ code: 400, error_code: 'validation_failed', msg: 'Unsupported logout scope "everywhere"' });
+    expect([await live(phone), await live(laptop), await live(tablet)]).toEqual([true, true, true]);
+
+    expect((await call('/auth/v1/logout?scope=local', { method: 'POST', bearer: phone.access_token })).status).toBe(204);
+    expect([await live(phone), await live(laptop), await live(tablet)]).toEqual([false, true, true]);
+    expect((await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: laptop.refresh_token })).status).toBe(200);
+
+    const desk = await signIn('devices@example.com');
+    expect((await call('/auth/v1/logout?scope=others', { method: 'POST', bearer: desk.access_token })).status).toBe(204);
+    expect([await live(laptop), await live(tablet), await live(desk)]).toEqual([false, false, true]);
+
+    expect((await call('/auth/v1/logout', { method: 'POST', bearer: desk.access_token })).status).toBe(204);
+    expect(await live(desk)).toBe(false);
+  });
+
+  it('takes a token from before sessions on its signature until it expires; its sign-out ends every session', async () => {
+    const user = await signUp('old-timer@example.com', 'secret1', '203.0.113.24');
+    const legacy = (await server.keys.accessToken(user.user)).token;
+    expect(claims(legacy).session_id).toBeUndefined();
+    expect((await call('/auth/v1/user', { bearer: legacy })).status).toBe(200);
+    expect((await call('/auth/v1/logout?scope=local', { method: 'POST', bearer: legacy })).status).toBe(204);
+    expect((await call('/auth/v1/user', { bearer: user.access_token })).body).toEqual(SESSION_NOT_FOUND);
+  });
+
+  it('drops sessions whose refresh tokens have all expired at the next sign-in', async () => {
+    const user = await signUp('forgetful@example.com', 'secret1', '203.0.113.25');
+    await signIn('forgetful@example.com');
+    expect(await count(`local_auth.sessions where user_id = '${user.user.id}'`)).toBe(2);
+    try {
+      offsetMs = 31 * 24 * 3600 * 1000;
+      await signIn('forgetful@example.com');
+      expect(await count(`local_auth.sessions where user_id = '${user.user.id}'`)).toBe(1);
+    } finally {
+      offsetMs = 0;
+    }
   });
 
   it('stores no password or refresh token in clear', async () => {

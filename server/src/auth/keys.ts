@@ -1,7 +1,8 @@
 /**
  * The server's signing secret and the keys made from it, as Supabase has them:
  * the anon key is a long-lived HS256 JWT with role `anon`; access tokens are
- * short-lived HS256 JWTs with role `authenticated` and the user's id as `sub`.
+ * short-lived HS256 JWTs with role `authenticated`, the user's id as `sub` and the session's
+ * as `session_id` (sessions.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,14 +22,16 @@ export interface Claims {
   sub?: string;
   email?: string;
   role: 'anon' | 'authenticated';
+  /** The session the token was issued in; none in tokens from before sessions. */
+  session_id?: string;
   exp?: number;
   iat?: number;
 }
 
 export interface Keys {
   anonKey: string;
-  /** An access token for a signed-in user. */
-  accessToken(user: { id: string; email: string }, now?: Date): Promise<{ token: string; expiresAt: number }>;
+  /** An access token for a signed-in user, in session `sessionId`. */
+  accessToken(user: { id: string; email: string }, now?: Date, sessionId?: string): Promise<{ token: string; expiresAt: number }>;
   /** The claims of a valid token signed by this server, or an error naming the problem. */
   verify(token: string): Promise<Claims>;
 }
@@ -58,9 +61,10 @@ export async function createKeys(secret: string): Promise<Keys> {
   const anonKey = await sign({ role: 'anon' }, ANON_KEY_EXPIRES_AT, ANON_KEY_ISSUED_AT);
   return {
     anonKey,
-    async accessToken(user, now = new Date()) {
+    async accessToken(user, now = new Date(), sessionId) {
       const expiresAt = Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_SECONDS;
-      const token = await sign({ sub: user.id, email: user.email, role: 'authenticated' }, expiresAt);
+      const claims: Claims = { sub: user.id, email: user.email, role: 'authenticated', ...(sessionId ? { session_id: sessionId } : {}) };
+      const token = await sign(claims, expiresAt);
       return { token, expiresAt };
     },
     async verify(token) {

@@ -13,6 +13,7 @@ import { Server } from 'socket.io';
 import type { Rules } from '../../../src/game/game';
 import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
 import type { Keys } from '../auth/keys';
+import { signedInUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
@@ -59,12 +60,12 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
     const asked = socket.handshake.query.node;
     socket.data.askedFor = typeof asked === 'string' ? asked : undefined;
     if (!auth.token) return next();
-    keys
-      .verify(auth.token)
-      .then((claims) => {
-        if (claims.role === 'authenticated' && claims.sub) socket.data.userId = claims.sub;
+    // An invalid or expired token, or one of an ended session (signed out), leaves the player
+    // anonymous (unrated) rather than locked out: as the page is after signing out.
+    signedInUser(keys, db, auth.token)
+      .then((userId) => {
+        if (userId) socket.data.userId = userId;
       })
-      // An invalid or expired token leaves the player anonymous (unrated) rather than locked out.
       .catch(() => undefined)
       .finally(() => next());
   });
