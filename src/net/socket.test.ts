@@ -143,6 +143,49 @@ describe('socket service', () => {
     expect(tokens).toEqual([['token-1', 'rejoin-1']]);
   });
 
+  it('connects again when the signed-in user changes, so a signed-out token counts for nobody; a token refresh keeps the connection', async () => {
+    const { target, seen } = recordEvents();
+    let token: string | null = 'token-ann';
+    let report: (userId: string | null) => void = () => {};
+    let watching = 0;
+    service = createSocketService({
+      url,
+      events: target,
+      getToken: async () => token,
+      watchUser: (changed) => {
+        watching++;
+        report = changed;
+        changed('ann');
+        return () => watching--;
+      },
+    });
+    service.connect();
+    await until(() => service!.isConnected());
+    expect(tokens).toEqual(['token-ann']);
+
+    // A refreshed token of the same user: nothing to tell the server.
+    token = 'token-ann-refreshed';
+    report('ann');
+    expect(service.isConnected()).toBe(true);
+
+    // Signed out: the connection starts again, without a token.
+    token = null;
+    report(null);
+    expect(service.isConnected()).toBe(false);
+    await until(() => tokens.length === 2 && service!.isConnected());
+    expect(tokens).toEqual(['token-ann', undefined]);
+
+    // Signed in as someone else: again, with their token.
+    token = 'token-bob';
+    report('bob');
+    await until(() => tokens.length === 3 && service!.isConnected());
+    expect(tokens).toEqual(['token-ann', undefined, 'token-bob']);
+    expect(seen.map(([type]) => type)).toEqual(['websocket-connected', 'websocket-disconnected', 'websocket-connected', 'websocket-disconnected', 'websocket-connected']);
+
+    service.disconnect();
+    expect(watching).toBe(0);
+  });
+
   it('delivers server events until unsubscribed', async () => {
     const { target, seen } = recordEvents();
     service = createSocketService({ url, events: target, getToken: async () => null });

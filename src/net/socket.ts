@@ -84,6 +84,13 @@ export interface SocketServiceOptions {
   getToken(): Promise<string | null>;
   /** The rejoin token of the room this tab was in, if any: the server puts the player back. */
   getRejoinToken?: () => string | null;
+  /**
+   * Reports the signed-in user's id (null when anonymous) at once and at every auth change;
+   * returns the unsubscribe. When the user changes (a sign-in, a sign-out) the connection starts
+   * again, so the server counts the player as who they now are: a signed-out token counts for
+   * nobody, and without a new handshake the old one would go on counting the socket as signed in.
+   */
+  watchUser?: (changed: (userId: string | null) => void) => Unsubscribe;
   /** Tests only: other reconnection timings than SPEC §9's. */
   timings?: Partial<Pick<ManagerOptions, 'reconnectionAttempts' | 'reconnectionDelay' | 'reconnectionDelayMax'>> & { retryAfterGivingUpMs?: number };
 }
@@ -96,10 +103,11 @@ export interface SocketServiceOptions {
 export const RETRY_AFTER_GIVING_UP_MS = 10_000;
 
 /** Builds the service; the page uses the shared `socketService` below. */
-export function createSocketService({ url, events, getToken, getRejoinToken = () => null, timings = {} }: SocketServiceOptions): SocketService {
+export function createSocketService({ url, events, getToken, getRejoinToken = () => null, watchUser = () => () => {}, timings = {} }: SocketServiceOptions): SocketService {
   const { retryAfterGivingUpMs = RETRY_AFTER_GIVING_UP_MS, ...reconnection } = timings;
   let socket: GameSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let unwatch: Unsubscribe = () => {};
   /** Connecting again to another node, asked for by the server: not a drop. */
   let moving = false;
 
@@ -149,6 +157,14 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       current.io.on('reconnect_failed', () => {
         retry = setTimeout(() => socket === current && current.connect(), retryAfterGivingUpMs);
       });
+      // Undefined until the first report: the handshake under way already carries that user.
+      let user: string | null | undefined;
+      unwatch = watchUser((next) => {
+        const changed = user !== undefined && next !== user;
+        user = next;
+        // Not connected, the next (re)connection reads the token current then.
+        if (changed && socket === current && current.connected) current.disconnect().connect();
+      });
     },
     emit<E extends ClientEventName>(event: E, payload?: unknown): Promise<AckOf<E>> {
       if (!socket?.connected) throw new Error(NOT_CONNECTED);
@@ -180,6 +196,8 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
     },
     isConnected: () => socket?.connected ?? false,
     disconnect() {
+      unwatch();
+      unwatch = () => {};
       clearTimeout(retry);
       socket?.disconnect();
       socket = null;
@@ -204,6 +222,19 @@ async function sessionToken(): Promise<string | null> {
   }
 }
 
+/** The signed-in user's id at each of supabase-js's auth events (null when signed out); none without a backend. */
+function watchSignedInUser(changed: (userId: string | null) => void): Unsubscribe {
+  try {
+    const { data } = getSupabase().auth.onAuthStateChange((_event, session) => {
+      // Deferred: supabase-js holds its auth lock during the callback, and the handshake reads the session.
+      setTimeout(() => changed(session?.user.id ?? null), 0);
+    });
+    return () => data.subscription.unsubscribe();
+  } catch {
+    return () => {};
+  }
+}
+
 /** The game server's address: VITE_SOCKET_URL, else the page's own origin. */
 export function socketUrl(): string {
   const configured: unknown = import.meta.env.VITE_SOCKET_URL;
@@ -214,6 +245,6 @@ let shared: SocketService | null = null;
 
 /** The page's one connection, made on first use (modules stay loadable in Node tests). */
 export function socketService(): SocketService {
-  shared ??= createSocketService({ url: socketUrl(), events: window, getToken: sessionToken, getRejoinToken: loadRejoinToken });
+  shared ??= createSocketService({ url: socketUrl(), events: window, getToken: sessionToken, getRejoinToken: loadRejoinToken, watchUser: watchSignedInUser });
   return shared;
 }
