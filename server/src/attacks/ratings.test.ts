@@ -12,14 +12,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATED_GAMES_PER_PAIR_PER_DAY, RATED_MIN_MOVES } from '../../../src/protocol';
 import { loadEngine } from '../../../src/engine/load';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { SimulatedClock } from '../rooms/room-clock';
 import { call, columnsPlan, connectClient, next, signUp } from '../rooms/test-helpers';
 import { startTestBackend, TEST_SECRET, type TestBackend } from '../test-backend';
 
 /** The most a farmer may gain: one win between new players (K = 40 at equal ratings) is +20. */
 const MOST_GAINED = 30;
 const START_ELO = 1200;
-/** Short enough that a test waits for it, long enough that no socket of a busy machine misses it. */
-const GRACE_MS = 1500;
+/** The rooms run on a simulated clock: the test moves it on (sockets and the database keep real time). */
+const GRACE_MS = 60_000;
+const COUNTDOWN_MS = 3 * 5;
 
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
 type Finished = { winner: number | null; reason: string; ratings?: { before: number; after: number }[]; unrated?: string };
@@ -27,10 +29,13 @@ type Finished = { winner: number | null; reason: string; ratings?: { before: num
 describe.each(TEST_DATABASES)('farming a rating with a second account on %s', (_name, open) => {
   let test: TestDatabase;
   let server: TestBackend;
+  let clock: SimulatedClock;
   const sockets: Socket[] = [];
   const start = async () => {
-    server = await startTestBackend(test, { engine: await loadEngine(), games: { countdownTickMs: 5, eventsPerSecond: 1000, graceMs: GRACE_MS } });
+    clock = new SimulatedClock();
+    server = await startTestBackend(test, { engine: await loadEngine(), games: { clock, countdownTickMs: 5, eventsPerSecond: 1000, graceMs: GRACE_MS } });
   };
+  const room = (code: string) => server.backend.games!.game.room(code);
   beforeAll(async () => {
     test = await open();
     await start();
@@ -64,6 +69,7 @@ describe.each(TEST_DATABASES)('farming a rating with a second account on %s', (_
     await call(guest, 'room:setReady', { ready: true });
     const started = Promise.all([next(host, 'game:started'), next(guest, 'game:started')]);
     expect(await call(host, 'game:start')).toEqual({ success: true });
+    clock.advance(COUNTDOWN_MS);
     await started;
     return created.room.code;
   }
@@ -129,10 +135,16 @@ describe.each(TEST_DATABASES)('farming a rating with a second account on %s', (_
     const code = await startedGame(ann.socket, ben.socket, ['Ann', 'Ben']);
     await moves(ann.socket, ben.socket, RATED_MIN_MOVES);
     ann.socket.disconnect();
-    await vi.waitFor(() => expect(server.backend.games!.game.room(code)?.members[0]?.connected).toBe(false), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(room(code)?.members[0]?.connected).toBe(false), { timeout: 10_000, interval: 20 });
+    clock.advance(10_000);
     ben.socket.disconnect();
-    await vi.waitFor(() => expect(server.backend.games!.game.room(code)?.result).not.toBeNull(), { timeout: 30_000, interval: 50 });
-    expect(server.backend.games!.game.room(code)?.result).toEqual({ winner: null, reason: 'aborted' });
+    await vi.waitFor(() => expect(room(code)?.members[1]?.connected).toBe(false), { timeout: 10_000, interval: 20 });
+    // Ann's grace period runs out with nobody there to win: the game waits for Ben's.
+    clock.advance(GRACE_MS - 10_000);
+    expect(room(code)?.status).toBe('playing');
+    clock.advance(10_000);
+    await vi.waitFor(() => expect(room(code)?.result).not.toBeNull(), { timeout: 10_000, interval: 20 });
+    expect(room(code)?.result).toEqual({ winner: null, reason: 'aborted' });
     expect([await rating(ann.id), await rating(ben.id)]).toEqual([START_ELO, START_ELO]);
     expect(await ratedGames(ann.id, ben.id)).toBe(0);
   });
@@ -144,9 +156,10 @@ describe.each(TEST_DATABASES)('farming a rating with a second account on %s', (_
     await moves(cy.socket, di.socket, RATED_MIN_MOVES);
     await server.stop();
     await start();
-    expect(server.backend.games!.game.room(code)?.members.map((m) => m.connected)).toEqual([false, false]);
-    await vi.waitFor(() => expect(server.backend.games!.game.room(code)?.result).not.toBeNull(), { timeout: 30_000, interval: 50 });
-    expect(server.backend.games!.game.room(code)?.result).toEqual({ winner: null, reason: 'aborted' });
+    expect(room(code)?.members.map((m) => m.connected)).toEqual([false, false]);
+    clock.advance(GRACE_MS);
+    await vi.waitFor(() => expect(room(code)?.result).not.toBeNull(), { timeout: 10_000, interval: 20 });
+    expect(room(code)?.result).toEqual({ winner: null, reason: 'aborted' });
     expect([await rating(cy.id), await rating(di.id)]).toEqual([START_ELO, START_ELO]);
     expect(await ratedGames(cy.id, di.id)).toBe(0);
   });
