@@ -41,6 +41,7 @@ import {
   isLocalTurn,
   inPlay,
   localSeat,
+  lookAgain,
   NO_SHOW,
   ownUndo,
   pairingEnded,
@@ -130,8 +131,13 @@ export const roomMachine = setup({
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
     'room:playerLeft': {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        if (pairingEnded(context, event.payload.room)) enqueue.emit({ type: 'notice', message: NO_SHOW, backToLobby: false });
-        enqueue.assign(roomUpdate(context, event.payload.room));
+        const again = pairingEnded(context, event.payload.room) ? lookAgain(context, event.payload.room) : null;
+        if (!again) return enqueue.assign(roomUpdate(context, event.payload.room));
+        // Quick play, the opponent never came: out of that room and back in the pool at once.
+        enqueue.emit({ type: 'notice', message: NO_SHOW, backToLobby: false });
+        enqueue('tell the server we left');
+        enqueue('leave');
+        enqueue.raise(again);
       }),
     },
     // The room comes too: a change of settings un-readies the guest.

@@ -59,15 +59,22 @@ describe('quick play', () => {
     expect(t.context().rejoinToken).toBe('paired-token');
   });
 
-  it('an opponent who never came: told so, and left in an ordinary room to host', async () => {
+  it('an opponent who never came: told so, and looking for another at once with the same settings', async () => {
     const t = await looking();
     t.send({ type: 'pool:paired', payload: { code: 'ABC123', rejoinToken: 'paired-token' } });
-    const paired = room({ hostId: 'alice', players: [{ ...ALICE, ready: true, connected: false }, { ...BOB, ready: true }], quickPlay: true });
+    const settings = { ...room().settings, boardSize: 8, timeControl: '3+2' } as const;
+    const paired = room({ hostId: 'alice', players: [{ ...ALICE, ready: true, connected: false }, { ...BOB, ready: true }], quickPlay: true, settings });
     await t.reply({ success: true, room: paired, playerId: 'bob', rejoinToken: 'paired-token', gameState: null } as Ack<object>);
-    const alone = room({ hostId: 'bob', players: [{ ...BOB, ready: true }], quickPlay: false });
+    const alone = room({ hostId: 'bob', players: [{ ...BOB, ready: true }], quickPlay: false, settings });
     t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: alone.players, hostId: 'bob', room: alone } });
     expect(t.notices).toEqual([{ type: 'notice', message: NO_SHOW, backToLobby: false }]);
-    expect(t.context().currentRoom).toEqual({ code: 'ABC123', status: 'waiting', isHost: true, quickPlay: false });
+    expect(t.context().currentRoom).toBeNull();
+    expect(t.sent.slice(-2)).toEqual([
+      { event: 'room:leave', payload: {} },
+      { event: 'pool:join', payload: { username: BOB.username, boardSize: 8, timeControl: '3+2' } },
+    ]);
+    await t.reply({ success: true, rated: false } as Ack<object>);
+    expect(t.context().pool).toMatchObject({ boardSize: 8, timeControl: '3+2' });
   });
 
   it('an opponent who leaves an ordinary room is no pairing that ended', async () => {

@@ -17,7 +17,7 @@ import {
   type UnratedReason,
 } from '../protocol/messages';
 import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
-import { type CurrentRoom, type Finish, type Outgoing, type RoomContext } from './room.context';
+import { type CurrentRoom, type Finish, type Outgoing, type RoomContext, type RoomEvent } from './room.context';
 
 /** The local player's index in the players list (= its player index in the game), or null. */
 export function localIndex(context: RoomContext): PlayerIndex | null {
@@ -189,8 +189,18 @@ export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<
   };
 }
 
-/** A quick-play room whose paired opponent never came: the server made it an ordinary room. */
-export const NO_SHOW = 'Your opponent did not arrive. Invite someone with the link, or leave and play online again.';
+/**
+ * A quick-play room whose paired opponent never came: the server took them out, and the page
+ * looks for another opponent at once, with the same settings (the server kept its waiting time).
+ */
+export const NO_SHOW = 'Your opponent did not arrive: looking for another one…';
+
+/** Play online again as before a pairing that ended: the local player's name and the room's settings. */
+export function lookAgain(context: RoomContext, room: RoomView): Extract<RoomEvent, { type: 'pool.join' }> | null {
+  const me = room.players.find((p) => p.id === context.localPlayerId);
+  if (!me) return null;
+  return { type: 'pool.join', username: me.username, boardSize: room.settings.boardSize, timeControl: room.settings.timeControl };
+}
 
 /** Whether this update ends our quick-play pairing before its first game (the opponent never came). */
 export function pairingEnded(context: RoomContext, room: RoomView): boolean {

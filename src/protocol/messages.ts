@@ -337,3 +337,18 @@ export const SERVER_ERRORS = {
   /** Issue 14: any command of a socket that is watching a room. */
   spectatorsCannotPlay: 'Spectators cannot play',
 } as const;
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+const rooms = (n: number) => `${n} public room${n === 1 ? '' : 's'}`;
+
+/** Refusals of the limits per client address and account (server/src/rooms/client-limits.ts). */
+export const LIMIT_ERRORS = {
+  /** The socket handshake's error: the address holds as many connections as it may. */
+  tooManyConnections: 'Too many connections from your network: close a few tabs, or try again later',
+  /** Too many room codes that do not exist. */
+  tooManyRequestsFor: (ms: number) => `Too many requests: try again in ${seconds(ms)} s`,
+  publicRoomsPerAddress: (n: number) => `Your network already has ${rooms(n)}: make one of them private first`,
+  publicRoomsPerAccount: (n: number) => `You already have ${rooms(n)}: make one of them private first`,
+  /** Quick play: paired, the player never came into the room. */
+  noShow: (ms: number) => `You did not join your last game: you can play online again in ${seconds(ms)} s`,
+} as const;

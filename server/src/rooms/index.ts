@@ -8,7 +8,7 @@
  * (journal.ts): `restore()` rebuilds them after a restart. Several nodes (issue 13) share the
  * rooms through leases in Postgres (leases.ts) and an adapter between them (adapter.ts).
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Rules } from '../../../src/game/game';
 import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
@@ -17,6 +17,7 @@ import { signedInUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
+import { ClientLimits, peerAddress, type LimitSettings } from './client-limits';
 import { CoalescedWrites, type Connection } from './coalesced-writes';
 import { PostgresJournal, memoryJournal } from './journal';
 import { PostgresLeases } from './leases';
@@ -33,18 +34,26 @@ export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'lease
   nodeId?: string;
   /** Events and requests between nodes; none for a node on its own. */
   adapter?: NodeAdapter;
+  /** The address a client connects from, for the limits per address (client-limits.ts): the peer's by default. */
+  socketAddress?: (req: IncomingMessage) => string;
+  /** The limits per client address; client-limits.ts DEFAULT_LIMITS for what is not given. */
+  limits?: Partial<LimitSettings>;
 }
 
 export interface AttachedGameServer {
   io: GameIo;
   game: GameServer;
+  limits: ClientLimits;
   /** Rebuilds the rooms of the log (call once, before listening); the number of rooms. */
   restore(): Promise<number>;
   /** Writes what was accepted, tells clients to reconnect, stops the timers and closes socket.io (and the HTTP server). */
   close(): Promise<void>;
 }
 
-export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'node', adapter, ...options }: AttachOptions): AttachedGameServer {
+export function attachGameServer(
+  httpServer: HttpServer,
+  { keys, db, nodeId = 'node', adapter, socketAddress = peerAddress, limits: limitSettings, ...options }: AttachOptions,
+): AttachedGameServer {
   const io: GameIo = new Server(httpServer, {
     cors: { origin: true },
     maxHttpBufferSize: 16 * 1024,
@@ -53,6 +62,11 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
   });
   // Long-polling's requests find their node by the session id (session-ids.ts).
   io.engine.generateId = () => newSessionId(nodeId);
+  // Limits per client address (client-limits.ts): connections are counted as they open, and a
+  // handshake from an address holding too many is refused before anything else is done for it.
+  const limits = new ClientLimits({ socketAddress, settings: limitSettings, db, nodeId, leaseTiming: options.leaseTiming, roomAlive: (roomId, code) => game.room(code)?.id === roomId });
+  io.engine.on('connection', (conn: Parameters<ClientLimits['connectionOpened']>[0]) => limits.connectionOpened(conn));
+  io.use((socket, next) => limits.admit(socket, next));
   io.use((socket, next) => {
     const auth = parseHandshakeAuth(socket.handshake.auth);
     socket.data.rejoinToken = auth.rejoinToken;
@@ -82,12 +96,15 @@ export function attachGameServer(httpServer: HttpServer, { keys, db, nodeId = 'n
     // The embedded database has one node: every room is its own.
     claimAllAtStartup: db?.kind !== 'postgres',
   });
-  io.on('connection', (socket) => connect(socket, game));
+  io.on('connection', (socket) => connect(socket, game, limits));
   return {
     io,
     game,
+    limits,
     restore: () => game.restore(),
     close: async () => {
+      // This node's connections stop counting before its clients are told to connect again.
+      await limits.stop();
       await game.shutdown();
       game.close();
       await new Promise<void>((resolve) => void io.close(() => resolve()));

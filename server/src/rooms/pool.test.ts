@@ -6,7 +6,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_CLAIM_MS, UNDO_LAPSE_MS } from '../../../src/protocol';
 import { loadEngine } from '../../../src/engine/load';
 import type { Command } from './commands';
-import { baseBand, compatible, pairsAmong, partnerFor, widening, type PoolEntry } from './pool';
+import {
+  NO_SHOW_BAR_MS,
+  NO_SHOW_WINDOW_MS,
+  PLACE_KEPT_MS,
+  barredFor,
+  baseBand,
+  compatible,
+  pairsAmong,
+  partnerFor,
+  sinceOnReturn,
+  widening,
+  type NoShow,
+  type PoolEntry,
+} from './pool';
 import { reduce } from './reducer';
 import { roomView, type RoomConfig } from './state';
 
@@ -16,6 +29,7 @@ const entry = (socketId: string, change: Partial<PoolEntry> = {}): PoolEntry => 
   node: 'node-1',
   username: socketId,
   userId: null,
+  address: null,
   rating: null,
   boardSize: 6,
   timeControl: 'untimed',
@@ -54,6 +68,40 @@ describe('who the pool pairs', () => {
     const waiting = [signedIn('old', 1200, T0), signedIn('far', 1290, T0 + 1), signedIn('near', 1210, T0 + 2), signedIn('odd', 1700, T0 + 3)];
     expect(partnerFor(waiting[0]!, waiting.slice(1), T0 + 3)?.socketId).toBe('near');
     expect(pairsAmong(waiting, T0 + 3).map(([x, y]) => [x.socketId, y.socketId])).toEqual([['old', 'near']]);
+  });
+});
+
+describe('a paired player who never came', () => {
+  const ghost = { socketId: 'ghost', userId: 'user-ghost', address: '198.51.100.7' };
+  const noShow = (at: number, who: Partial<NoShow> = {}): NoShow => ({ ...ghost, at, ...who });
+
+  it('their socket and account are kept out for two minutes', () => {
+    const shows = [noShow(T0)];
+    expect(barredFor(shows, ghost, T0)).toBe(NO_SHOW_BAR_MS);
+    expect(barredFor(shows, { ...ghost, socketId: 'new-tab', address: null }, T0 + 60_000)).toBe(60_000);
+    expect(barredFor(shows, { socketId: 'new-tab', userId: null, address: '198.51.100.7' }, T0)).toBe(0);
+    expect(barredFor(shows, ghost, T0 + NO_SHOW_BAR_MS)).toBe(0);
+  });
+
+  it('their address only from its third no-show in ten minutes: a class shares it', () => {
+    const pupil = { socketId: 'pupil', userId: null, address: '198.51.100.7' };
+    const other = (at: number, i: number) => noShow(at, { socketId: `s${i}`, userId: null });
+    expect(barredFor([other(T0, 1), other(T0 + 1000, 2)], pupil, T0 + 2000)).toBe(0);
+    const three = [other(T0, 1), other(T0 + 1000, 2), other(T0 + 2000, 3)];
+    expect(barredFor(three, pupil, T0 + 2000)).toBe(NO_SHOW_BAR_MS);
+    expect(barredFor(three, pupil, T0 + 2000 + NO_SHOW_BAR_MS)).toBe(0);
+    // The first of the three left the window: two are not enough.
+    expect(barredFor([...three, other(T0 + NO_SHOW_WINDOW_MS + 1, 4)], pupil, T0 + NO_SHOW_WINDOW_MS + 1)).toBe(NO_SHOW_BAR_MS);
+    expect(barredFor(three, { ...pupil, address: null }, T0 + 2000)).toBe(0);
+  });
+
+  it('the one who came keeps their waiting time when they return with the same settings', () => {
+    const kept = { socketId: 'alice', boardSize: 6, timeControl: 'untimed', since: T0, until: T0 + 20_000 + PLACE_KEPT_MS } as const;
+    const back = { boardSize: 6, timeControl: 'untimed', since: T0 + 20_000 } as const;
+    expect(sinceOnReturn(kept, back)).toBe(T0);
+    expect(sinceOnReturn(kept, { ...back, boardSize: 8 })).toBe(back.since);
+    expect(sinceOnReturn(kept, { ...back, since: kept.until + 1 })).toBe(kept.until + 1);
+    expect(sinceOnReturn(undefined, back)).toBe(back.since);
   });
 });
 

@@ -22,6 +22,8 @@ export interface PoolEntry {
   username: string;
   /** The signed-in player's user id; null when anonymous. */
   userId: string | null;
+  /** The limit key of the player's address (client-limits.ts); null when it is not limited. */
+  address: string | null;
   /** The signed-in player's rating when they entered (profiles.elo_rating); null when anonymous. */
   rating: number | null;
   boardSize: RoomBoardSize;
@@ -86,4 +88,64 @@ export function pairsAmong(entries: readonly PoolEntry[], now: number): [PoolEnt
     pairs.push([entry, partner]);
   }
   return pairs;
+}
+
+// ------------------------------------------------------------------ players who never came
+
+/**
+ * A paired player has this long to come into the room. The page enters it by itself the moment it
+ * hears of the pairing (a second or two on a slow phone); 15 s is far more than that, and a
+ * quarter of what their opponent waited before (the room's 60 s grace for a dropped player).
+ */
+export const ARRIVAL_MS = 15_000;
+/** A player who did not come in (their socket, their account) cannot enter the pool again for this long. */
+export const NO_SHOW_BAR_MS = 120_000;
+/**
+ * An address is kept out after this many no-shows within NO_SHOW_WINDOW_MS: its pupils share it,
+ * and one who closed a tab just as they were paired must not keep the whole class from playing.
+ */
+export const NO_SHOWS_PER_ADDRESS = 3;
+export const NO_SHOW_WINDOW_MS = 10 * 60_000;
+/** How long the waiting time of a player whose opponent never came is kept for their return. */
+export const PLACE_KEPT_MS = 60_000;
+
+/** A paired player who did not come into the room. */
+export interface NoShow {
+  socketId: string;
+  userId: string | null;
+  address: string | null;
+  /** When they were found missing (epoch milliseconds). */
+  at: number;
+}
+
+/** How long `who` is still kept out of the pool at `now` (0: not), given the no-shows of the last window. */
+export function barredFor(noShows: readonly NoShow[], who: Pick<PoolEntry, 'socketId' | 'userId' | 'address'>, now: number): number {
+  let until = 0;
+  let fromAddress = 0;
+  let lastFromAddress = 0;
+  for (const n of noShows) {
+    if (n.socketId === who.socketId || (who.userId !== null && n.userId === who.userId)) until = Math.max(until, n.at + NO_SHOW_BAR_MS);
+    if (who.address !== null && n.address === who.address && n.at > now - NO_SHOW_WINDOW_MS) {
+      fromAddress += 1;
+      lastFromAddress = Math.max(lastFromAddress, n.at);
+    }
+  }
+  if (fromAddress >= NO_SHOWS_PER_ADDRESS) until = Math.max(until, lastFromAddress + NO_SHOW_BAR_MS);
+  return Math.max(0, until - now);
+}
+
+/** A waiting time kept for a player whose opponent never came, for their return with the same settings. */
+export interface KeptPlace {
+  socketId: string;
+  boardSize: RoomBoardSize;
+  timeControl: TimeControl;
+  since: number;
+  /** Until when it is kept (epoch milliseconds). */
+  until: number;
+}
+
+/** The time a returning player has waited since, or the arrival's own. */
+export function sinceOnReturn(kept: KeptPlace | undefined, arrival: Pick<PoolEntry, 'boardSize' | 'timeControl' | 'since'>): number {
+  if (!kept || kept.until < arrival.since || kept.boardSize !== arrival.boardSize || kept.timeControl !== arrival.timeControl) return arrival.since;
+  return Math.min(kept.since, arrival.since);
 }

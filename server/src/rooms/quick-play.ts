@@ -9,20 +9,44 @@
  *
  * A socket leaves the pool when its player cancels, enters a room, or drops; a node's entries go
  * when it stops, and lapse when it dies (nobody renews them).
+ *
+ * A paired player has ARRIVAL_MS to come in (pool.ts). At that deadline the pairing node looks at
+ * the room: a player still away is taken out of it and kept out of the pool for a while (the
+ * socket and account at once, the address after a few); the one who came keeps their waiting time,
+ * and their page, told that the opponent never came, plays online again at once with it.
  */
-import type { JoinPoolPayload } from '../../../src/protocol';
+import { LIMIT_ERRORS, type JoinPoolPayload } from '../../../src/protocol';
+import { ARRIVAL_MS } from './pool';
 import type { Pair, PoolStore } from './pool-store';
 import type { Ack, GameIo, GameSocket } from './transport';
 
 /** How often a node renews its entries and pairs the players whose bands have widened. */
 export const SWEEP_EVERY_MS = 1000;
 
+/** Whether a paired player came into the room by the arrival deadline (new-rooms.ts). */
+export type Arrival = 'in' | 'missing' | 'left';
+
 /** A room opened for a pair: its code and each player's rejoin token (in the pair's order). */
-export type Opened = { code: string; tokens: [string, string] };
+export interface Opened {
+  code: string;
+  tokens: [string, string];
+  /** Who of the pair came in (in the pair's order); null when there is nothing to judge. */
+  arrivals(): Arrival[] | null;
+  /** Takes the pair's player `index` out of the room. */
+  takeOut(index: number): Promise<void>;
+}
+
+interface Awaited {
+  pair: Pair;
+  due: number;
+  opened: Opened;
+}
 
 export class QuickPlay {
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
+  /** The pairs this node made whose players have not all come in yet, by room code. */
+  private readonly awaited = new Map<string, Awaited>();
 
   constructor(
     private readonly io: GameIo,
@@ -36,9 +60,14 @@ export class QuickPlay {
   /** Into the pool, or paired at once. */
   async enter(socket: GameSocket, { username, boardSize, timeControl }: JoinPoolPayload): Promise<Ack> {
     const userId = socket.data.userId ?? null;
+    const address = socket.data.address ?? null;
     socket.data.inPool = true;
-    const entered = await this.store.enter({ socketId: socket.id, node: this.nodeId, username, userId, boardSize, timeControl, since: this.now() });
+    const entered = await this.store.enter({ socketId: socket.id, node: this.nodeId, username, userId, address, boardSize, timeControl, since: this.now() });
     const rated = userId !== null;
+    if ('barredMs' in entered) {
+      socket.data.inPool = false;
+      return { success: false, error: LIMIT_ERRORS.noShow(entered.barredMs) };
+    }
     if (socket.disconnected) {
       // Gone while its entry was written: its disconnect found nothing to take out.
       if ('waiting' in entered) await this.store.leave(socket.id);
@@ -73,12 +102,33 @@ export class QuickPlay {
       await this.store.putBack(pair).catch((error: unknown) => console.error('quick play: putting a pair back failed:', (error as Error).message));
       return;
     }
+    this.awaited.set(opened.code, { pair, due: this.now() + ARRIVAL_MS, opened });
     pair.forEach((entry, i) => {
       const local = this.io.sockets.sockets.get(entry.socketId);
       if (local) local.data.inPool = false;
       // Through the adapter: the socket may be on another node.
       this.io.to(entry.socketId).emit('pool:paired', { code: opened.code, rejoinToken: opened.tokens[i]! });
     });
+  }
+
+  /**
+   * The pairs whose arrival deadline has passed: a player still away is kept out of the pool for a
+   * while and taken out of the room; the one who came keeps their waiting time, written before
+   * their page hears that the opponent left (it then plays online again at once).
+   */
+  private async judgeArrivals(): Promise<void> {
+    const now = this.now();
+    for (const [code, { pair, due, opened }] of this.awaited) {
+      if (due > now) continue;
+      this.awaited.delete(code);
+      const found = opened.arrivals();
+      if (!found?.includes('missing')) continue;
+      for (const [i, entry] of pair.entries()) {
+        if (found[i] === 'missing') await this.store.noShow(entry, now);
+        else if (found[i] === 'in') await this.store.keepPlace(entry, now);
+      }
+      for (const [i, arrival] of found.entries()) if (arrival === 'missing') await opened.takeOut(i);
+    }
   }
 
   /** This node's sockets that are looking for an opponent. */
@@ -94,6 +144,7 @@ export class QuickPlay {
       await this.store.renew(() => this.waitingHere());
       const pairs = await this.store.sweep(this.now());
       for (const pair of pairs) await this.pair(pair);
+      await this.judgeArrivals();
       return pairs.length;
     })()
       .catch((error: unknown) => {
@@ -121,5 +172,6 @@ export class QuickPlay {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.awaited.clear();
   }
 }

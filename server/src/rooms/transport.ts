@@ -1,10 +1,13 @@
 /**
  * socket.io behind a small transport (issue 11): the typed server, and one handler per client
- * event that parses its payload at the edge, spends the socket's event budget and answers with
- * the game server's acknowledgement. Nothing here decides a rule.
+ * event that parses its payload at the edge, spends the socket's event budget and its address's
+ * (client-limits.ts) and answers with the game server's acknowledgement. Nothing here decides a
+ * rule of the game; the limits per address that concern one event are held here too: room codes
+ * that do not exist, and public rooms.
  */
 import type { Server, Socket } from 'socket.io';
 import {
+  LIMIT_ERRORS,
   SERVER_ERRORS as E,
   parseCreateRoom,
   parseEmpty,
@@ -21,14 +24,19 @@ import {
   type JoinPoolPayload,
   type Parsed,
   type ServerToClientEvents,
+  type UpdateSettingsPayload,
 } from '../../../src/protocol';
 import type { NodeEvents } from './cluster';
+import type { CodeMisses } from './code-misses';
 import type { PlayerCommand } from './commands';
+import type { PublicRoomStore } from './public-rooms';
 import { EventBudget } from './throttle';
 
 /** The state a socket carries: its verified user and the seat it holds. */
 export interface SocketData {
   userId?: string;
+  /** The limit key of the client's address (client-limits.ts); null when it is not limited. */
+  address?: string | null;
   /** The rejoin token of the handshake. */
   rejoinToken?: string;
   roomId?: string;
@@ -77,15 +85,24 @@ export interface Games {
   unwatch(socket: GameSocket): Promise<Ack>;
 }
 
+/** The limits per client address that the transport applies (client-limits.ts). */
+export interface AddressLimits {
+  /** Counts one event of the address's sockets on this node; false when its budget is spent. */
+  takeEvent(address: string | null): boolean;
+  codeMisses: CodeMisses;
+  publicRooms: PublicRoomStore;
+}
+
 /** Wires one connection's events to the game server. */
-export function connect(socket: GameSocket, games: Games): void {
+export function connect(socket: GameSocket, games: Games, limits: AddressLimits): void {
   const budget = new EventBudget(games.eventsPerSecond);
+  const address = socket.data.address ?? null;
   const on = <T>(event: ClientEvent, parse: (input: unknown) => Parsed<T>, handle: (value: T) => Promise<Ack>) => {
     // Payloads arrive as unknown whatever the client claims: parsed here, once.
     const listener = (...args: unknown[]) => {
       const last = args.at(-1);
       const reply = typeof last === 'function' ? (args.pop() as (a: Ack) => void) : () => {};
-      if (!budget.take()) return reply({ success: false, error: E.tooManyRequests });
+      if (!budget.take() || !limits.takeEvent(address)) return reply({ success: false, error: E.tooManyRequests });
       const parsed = parse(args[0]);
       if (!parsed.ok) return reply({ success: false, error: parsed.error });
       handle(parsed.value).then(reply, (error: unknown) => {
@@ -96,11 +113,11 @@ export function connect(socket: GameSocket, games: Games): void {
     socket.on(event, listener as never);
   };
   on('room:create', parseCreateRoom, (v) => games.create(socket, v.username));
-  on('room:join', parseJoinRoom, (v) => games.join(socket, v.code, v.username));
+  on('room:join', parseJoinRoom, (v) => lookFor(socket, limits.codeMisses, () => games.join(socket, v.code, v.username)));
   on('room:leave', parseEmpty, () => games.leave(socket));
   on('room:rejoin', parseRejoin, (v) => games.rejoin(socket, v.rejoinToken));
   on('room:setReady', parseSetReady, (v) => games.as(socket, (playerId) => ({ type: 'setReady', playerId, ready: v.ready })));
-  on('room:updateSettings', parseUpdateSettings, (v) => games.as(socket, (playerId) => ({ type: 'updateSettings', playerId, ...v })));
+  on('room:updateSettings', parseUpdateSettings, (v) => updateSettings(socket, games, limits.publicRooms, v));
   on('game:start', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'start', playerId })));
   on('room:rematch', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'rematch', playerId })));
   on('game:move', parseMove, (v) => games.as(socket, (playerId) => ({ type: 'move', playerId, row: v.row, col: v.col })));
@@ -113,10 +130,46 @@ export function connect(socket: GameSocket, games: Games): void {
   on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
   on('pool:join', parseJoinPool, (v) => games.joinPool(socket, v));
   on('pool:leave', parseEmpty, () => games.leavePool(socket));
-  on('room:watch', parseWatchRoom, (v) => games.watch(socket, v.code));
+  on('room:watch', parseWatchRoom, (v) => lookFor(socket, limits.codeMisses, () => games.watch(socket, v.code)));
   on('room:unwatch', parseEmpty, () => games.unwatch(socket));
   socket.on('disconnect', () => void games.disconnected(socket));
   void enter(socket, games);
+}
+
+/**
+ * A room:join or room:watch, by code: a code that does not exist counts against the address, and
+ * an address past its limit is told how long to wait, without the room even being looked for.
+ */
+async function lookFor(socket: GameSocket, misses: CodeMisses, look: () => Promise<Ack>): Promise<Ack> {
+  const address = socket.data.address ?? null;
+  const wait = misses.waitMs(address);
+  if (wait > 0) return { success: false, error: LIMIT_ERRORS.tooManyRequestsFor(wait) };
+  const ack = await look();
+  if (ack.success || ack.error !== E.roomNotFound) return ack;
+  const over = await misses.missed(address);
+  return over > 0 ? { success: false, error: LIMIT_ERRORS.tooManyRequestsFor(over) } : ack;
+}
+
+/**
+ * The host's settings. Making a room public first claims its place among the public rooms of the
+ * host's address and account (public-rooms.ts), given back if the room refuses the change; a
+ * room made private gives its place back.
+ */
+async function updateSettings(socket: GameSocket, games: Games, publicRooms: PublicRoomStore, settings: UpdateSettingsPayload): Promise<Ack> {
+  const change = () => games.as(socket, (playerId) => ({ type: 'updateSettings', playerId, ...settings }));
+  const roomId = socket.data.roomId;
+  if (settings.visibility === undefined || !roomId || socket.data.watching) return change();
+  if (settings.visibility === 'private') {
+    const ack = await change();
+    if (ack.success) await publicRooms.release(roomId);
+    return ack;
+  }
+  const code = [...socket.rooms].find((room) => room !== socket.id && !room.startsWith('player:')) ?? '';
+  const claim = await publicRooms.claim(roomId, code, { address: socket.data.address ?? null, userId: socket.data.userId ?? null });
+  if ('refused' in claim) return { success: false, error: claim.refused };
+  const ack = await change();
+  if (!ack.success && claim.fresh) await publicRooms.release(roomId);
+  return ack;
 }
 
 /**
