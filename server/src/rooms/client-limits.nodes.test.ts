@@ -81,6 +81,8 @@ describe('limits per client address on two nodes sharing one PostgreSQL', () => 
     expect(await b.refused(address)).toBe(LIMIT_ERRORS.tooManyConnections);
     // C stops: its rows go at once, not a lease's life later, so B's next reading no longer has them.
     await c.close();
+    const rowsOfC = async () => (await test.db.query(`select 1 from game_server.address_sockets where node_id = 'node-c'`)).length;
+    await expect.poll(rowsOfC, { timeout: 10_000 }).toBe(0);
     await b.games.limits.sockets.share();
     for (let i = 0; i < 4; i++) await b.client(address);
   });
