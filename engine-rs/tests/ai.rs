@@ -326,3 +326,47 @@ fn expert_values_room_to_grow_as_well_as_the_score_ratio() {
     assert!((engine::ai::expert_evaluation(&pos, 0) - room).abs() < 1e-12);
     assert!((engine::ai::expert_evaluation(&pos, 1) + room).abs() < 1e-12);
 }
+
+#[test]
+fn a_node_bounded_expert_move_after_forget_is_a_new_searchers_move() {
+    // A game's record is replayed move by move, so a move must not depend on the endgames
+    // solved before it. Without forget(), the solver's table (kept from move to move) holds
+    // the earlier proof, and the small budget finishes a solve that a new searcher cannot.
+    let small = Limits {
+        time_ms: None,
+        nodes: Some(2_000),
+    };
+    let large = Limits {
+        time_ms: None,
+        nodes: Some(2_000_000),
+    };
+    let mut rng = TestRng::new(29);
+    let mut differed = 0;
+    for k in 0..8 {
+        let pos = Position::new(board_of(&random_grid(&mut rng, 6, 6, 45)), Connection);
+        let side = k % 2;
+        let expert = |limits, searcher: &mut Expert| {
+            choose_move(
+                &pos,
+                side,
+                Level::Expert,
+                5,
+                limits,
+                &StoppedClock,
+                searcher,
+            )
+        };
+        let fresh = expert(small, &mut Expert::new());
+        let mut seasoned = Expert::new();
+        expert(large, &mut seasoned);
+        let remembered = expert(small, &mut seasoned);
+        differed += usize::from(remembered != fresh);
+        seasoned.forget();
+        let replayed = expert(small, &mut seasoned);
+        assert_eq!(replayed, fresh, "position {k}");
+    }
+    assert!(
+        differed > 0,
+        "the kept table never changed a move: this test shows nothing"
+    );
+}

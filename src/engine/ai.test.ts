@@ -41,6 +41,22 @@ describe('chooseMove', () => {
     expect(new Set(line).size).toBe(line.length);
   });
 
+  it('gives the same Expert move for a node budget whatever the engine searched before (a record replays)', () => {
+    // 8 free cells: within the solver's reach, whose table would otherwise keep the proof of a
+    // bigger search and finish where a fresh engine cannot (here 3-5 instead of 0-2).
+    const endgame = board(
+      6,
+      ['4-0', '5-0', '2-1', '1-2', '2-2', '1-3', '4-3', '5-3', '0-4', '2-4', '3-4', '0-5', '1-5', '4-5', '5-5'],
+      ['0-0', '1-0', '3-0', '0-1', '1-1', '4-1', '3-2', '4-2', '2-3', '3-3', '4-4', '5-4', '2-5'],
+    );
+    const request = { board: endgame, player: 0, level: 'expert', mode: 'connection', seed: 5, nodeLimit: 2000 } as const;
+    const first = engine.chooseMove(request);
+    engine.chooseMove({ ...request, nodeLimit: 2_000_000 });
+    const again = engine.chooseMove(request);
+    expect(again?.cell).toEqual(first?.cell);
+    expect(again?.stats.nodes).toBe(first?.stats.nodes);
+  });
+
   it('has no move on a full board, and refuses an unknown level', () => {
     const full = board(2, ['0-0', '1-1'], ['1-0', '0-1']);
     expect(engine.chooseMove({ board: full, player: 0, level: 'hard', mode: 'connection', seed: 1 })).toBeNull();

@@ -118,6 +118,15 @@ impl Expert {
         }
     }
 
+    /// Forgets what earlier moves left behind (the endgame solver's table; the
+    /// search's own tables are emptied at every search anyway), so that the next
+    /// move depends only on its position, seed and limits, as a new searcher's would.
+    pub fn forget(&mut self) {
+        if let Some(solver) = self.solver.as_mut() {
+            solver.forget();
+        }
+    }
+
     /// The best move for `me` within the limits; `None` on a full board.
     pub fn search(
         &mut self,

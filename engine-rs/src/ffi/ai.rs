@@ -91,6 +91,12 @@ pub fn ai_move(
         let level = level_of(level)?;
         let player = (player as usize).min(1);
         let choice = with_experts(|experts| {
+            // A move bounded by nodes alone is reproducible: it starts from what a new
+            // searcher knows, so the same position, seed and budget always give the same
+            // move, and a game's record can be replayed move by move (High Scores).
+            if level == Level::Expert && limits.time_ms.is_none() {
+                experts[0].forget();
+            }
             ai::choose_move(
                 &position,
                 player,

@@ -60,6 +60,13 @@ impl Solver {
         }
     }
 
+    /// Forgets every earlier solve, as a new solver would: the next answer then
+    /// depends only on its position and limits, never on what was solved before.
+    pub fn forget(&mut self) {
+        self.table.clear();
+        self.generation = 0;
+    }
+
     /// The best move for `side` and its exact value, or `None` on a full board,
     /// beyond [`MAX_SOLVE_FREE`], or when the limits stop the search first.
     /// `prefer` (a free cell) is taken whenever it is as good as the best.

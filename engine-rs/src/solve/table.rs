@@ -43,6 +43,11 @@ impl Table {
         }
     }
 
+    /// Every entry emptied, as in a new table.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+    }
+
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let at = key as usize & self.mask;
