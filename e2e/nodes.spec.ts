@@ -28,7 +28,7 @@ test('two browsers through nginx on two nodes: the owning node is killed mid-gam
   const db = { client: null as pg.Client | null };
   try {
     postgres = await startPostgresCluster();
-    const env = (id: string) => ({ DATABASE_URL: postgres!.url('postgres'), JWT_SECRET: loadSecret(), NODE_ID: id, SOCKET_ADAPTER: 'postgres', TRUST_PROXY: '1' });
+    const env = (id: string) => ({ DATABASE_URL: postgres!.url('postgres'), JWT_SECRET: loadSecret(), NODE_ID: id, SOCKET_ADAPTER: 'postgres', TRUST_PROXY: '127.0.0.1' });
     const ports: number[] = [];
     // One after the other: the first applies the migrations.
     for (const id of ['node-a', 'node-b']) {

@@ -93,7 +93,8 @@ try {
     const env: Record<string, string> = {
       DATABASE_URL: postgres.url('postgres'),
       JWT_SECRET: secret,
-      TRUST_PROXY: '1',
+      // nginx, on this machine, is the one proxy whose X-Forwarded-For the nodes believe.
+      TRUST_PROXY: '127.0.0.1',
       // Only nginx is meant to reach them.
       HOST: '127.0.0.1',
       NODE_ID: id,

@@ -3,8 +3,9 @@
  * client) on a node server with the game server attached. The composition root (index.ts) and the
  * tests build it the same way.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Rules } from '../../src/game/game';
 import { createAuthApi } from './auth/api';
 import { createKeys, type Keys } from './auth/keys';
@@ -12,8 +13,10 @@ import type { Hasher } from './auth/passwords';
 import type { AuthLimits } from './auth/throttles';
 import type { Database } from './db/database';
 import { createApp } from './http/app';
-import { clientAddress } from './http/client-address';
+import { addressKey, addressOf, clientAddress, NO_PROXIES, type TrustedProxies } from './http/client-address';
 import { createNodeServer, type Timeouts } from './http/node-server';
+import { createRestLimiter, type RestLimits } from './http/rest-limits';
+import { createSecurityHeaders, seenIn } from './http/security-headers';
 import { restProxy } from './postgrest/proxy';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
 import { attachGameServer, type AttachedGameServer } from './rooms';
@@ -30,7 +33,10 @@ export interface BackendOptions {
   /** The HS256 secret of access tokens and the anon key (PostgREST verifies with it too). */
   secret: string;
   distDir: string;
-  trustProxy?: boolean;
+  /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: TrustedProxies;
+  /** Origins the client talks to besides this server (VITE_SUPABASE_URL's), for the page's policy. */
+  connectOrigins?: readonly string[];
   /** The game server, when the engine is given. */
   engine?: Rules;
   games?: Omit<GameServerOptions, 'engine' | 'db' | 'leases' | 'multiNode' | 'claimAllAtStartup'>;
@@ -42,6 +48,7 @@ export interface BackendOptions {
   // For tests:
   now?: () => Date;
   limits?: AuthLimits;
+  restLimits?: RestLimits;
   hasher?: Hasher;
   timeouts?: Timeouts;
   log?: (line: string) => void;
@@ -62,13 +69,19 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const { db, secret, engine } = options;
   const keys = await createKeys(secret);
   const postgrest = await startPostgrest({ dbUri: options.restUrl, jwtSecret: secret, embedded: db.kind === 'pglite', log: options.log });
-  const address = clientAddress({ trustProxy: options.trustProxy ?? false });
-  const auth = await createAuthApi({ db, keys, clientAddress: address, now: options.now, limits: options.limits, hasher: options.hasher });
-  const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT });
-  const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir }), rest, options.timeouts);
+  const trusted = options.trustProxy ?? NO_PROXIES;
+  /** The client's address behind the trusted proxies (the socket server's limits count by it too). */
+  const requestAddress = (req: IncomingMessage) => addressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+  const auth = await createAuthApi({ db, keys, clientAddress: clientAddress(trusted), now: options.now, limits: options.limits, hasher: options.hasher });
+  const security = await createSecurityHeaders({ indexHtml: join(options.distDir, 'index.html'), connectOrigins: options.connectOrigins ?? [], trusted });
+  const limiter = createRestLimiter(db, options.restLimits);
+  const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT, addressOf: (req) => addressKey(requestAddress(req)), limiter, security });
+  const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir, security }), rest, options.timeouts);
   // socket.io on the same port: rooms and authoritative online games.
   const adapter = engine && options.adapter ? await createNodeAdapter(options.adapter, { db, redisUrl: options.redisUrl }) : undefined;
-  const games = engine ? attachGameServer(server, { engine, db, keys, nodeId: options.nodeId, adapter, ...options.games }) : undefined;
+  const games = engine ? attachGameServer(server, { engine, db, keys, nodeId: options.nodeId, adapter, socketAddress: requestAddress, ...options.games }) : undefined;
+  // socket.io's long-polling answers carry the security headers too.
+  games?.io.engine.on('headers', (headers: Record<string, string>, req: IncomingMessage) => Object.assign(headers, security.of(seenIn(req))));
   // Every room of the log is back before the first client connects.
   await games?.restore();
   return {
@@ -89,6 +102,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       if (games) await games.close();
       else await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      limiter.stop();
       await postgrest.stop();
     },
   };

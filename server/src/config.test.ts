@@ -7,7 +7,28 @@ const PG = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 describe('readConfig', () => {
   it('on the embedded database: one node on its own, named after the machine and port', () => {
-    expect(readConfig({ PORT: '3005' })).toMatchObject({ port: 3005, adapter: 'none', nodeId: `${hostname()}:3005`, trustProxy: false });
+    expect(readConfig({ PORT: '3005' })).toMatchObject({ port: 3005, adapter: 'none', nodeId: `${hostname()}:3005` });
+  });
+
+  it('listens on 127.0.0.1 unless HOST says otherwise', () => {
+    expect(readConfig({}).host).toBe('127.0.0.1');
+    expect(readConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '::' }).host).toBe('::');
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(readConfig({}).trustProxy.entries).toEqual([]);
+    expect(readConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy.entries).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(() => readConfig({ TRUST_PROXY: '1' })).toThrow('TRUST_PROXY=1 would believe X-Forwarded-For from anyone; name the proxies');
+  });
+
+  it("gives the page's policy the origins the client was built to talk to", () => {
+    expect(readConfig({}).connectOrigins).toEqual([]);
+    expect(readConfig({ VITE_SUPABASE_URL: 'https://project.supabase.co/', VITE_SOCKET_URL: 'https://game.example:8443/x' }).connectOrigins).toEqual([
+      'https://project.supabase.co',
+      'https://game.example:8443',
+    ]);
+    expect(() => readConfig({ VITE_SUPABASE_URL: 'project.supabase.co' })).toThrow('VITE_SUPABASE_URL must be an http(s) URL such as https://project.supabase.co, got "project.supabase.co"');
   });
 
   it('on PostgreSQL: nodes share rooms through the postgres adapter unless told otherwise', () => {

@@ -1,15 +1,21 @@
 import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustedProxies, type TrustedProxies } from './http/client-address';
 
 export interface ServerConfig {
   port: number;
-  /** Undefined listens on every interface, IPv4 and IPv6 alike, so `localhost` works either way. */
-  host: string | undefined;
+  /**
+   * 127.0.0.1 unless HOST says otherwise (`0.0.0.0` or `::` for every interface): a node behind a
+   * proxy on this machine is reached only through it. Browsers try 127.0.0.1 for `localhost` too.
+   */
+  host: string;
   /** Absolute path of the built client the server serves, e.g. /srv/cell-connection/dist. */
   distDir: string;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /** Behind reverse proxies: the proxies whose X-Forwarded-For is believed (TRUST_PROXY=127.0.0.1,10.0.0.0/8). */
+  trustProxy: TrustedProxies;
+  /** Origins the built client talks to besides this server (VITE_SUPABASE_URL, VITE_SOCKET_URL), for the page's policy. */
+  connectOrigins: string[];
   /** This node's name among the nodes sharing one PostgreSQL (NODE_ID): distinct per node, stable across its restarts. */
   nodeId: string;
   /** Events between nodes (SOCKET_ADAPTER): postgres by default on PostgreSQL, none on the embedded database. */
@@ -28,10 +34,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!/^\d+$/.test(rawPort) || port > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got "${rawPort}"`);
   }
-  const trust = (env.TRUST_PROXY ?? '').toLowerCase();
-  if (!['', '0', '1', 'true', 'false'].includes(trust)) {
-    throw new Error(`TRUST_PROXY must be 1 (behind a reverse proxy) or 0, got "${env.TRUST_PROXY}"`);
-  }
+  const trustProxy = parseTrustedProxies(env.TRUST_PROXY);
+  const connectOrigins = (['VITE_SUPABASE_URL', 'VITE_SOCKET_URL'] as const).flatMap((name) => originOf(name, env[name]));
   // CLIENT_DIR: which built client to serve, e.g. dist-locked for the e2e tests; dist by default.
   const clientDir = env.CLIENT_DIR || 'dist';
   const adapter = (env.SOCKET_ADAPTER || (env.DATABASE_URL ? 'postgres' : 'none')).toLowerCase();
@@ -47,8 +51,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adapter,
     redisUrl: env.REDIS_URL || undefined,
     port,
-    host: env.HOST || undefined,
+    host: env.HOST || '127.0.0.1',
     distDir: isAbsolute(clientDir) ? resolve(clientDir) : resolve(REPO_ROOT, clientDir),
-    trustProxy: trust === '1' || trust === 'true',
+    trustProxy,
+    connectOrigins,
   };
+}
+
+/** The origin of a URL setting the client was built with, if set. */
+function originOf(name: string, value: string | undefined): string[] {
+  if (!value) return [];
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
+  } catch {
+    // refused below
+  }
+  throw new Error(`${name} must be an http(s) URL such as https://project.supabase.co, got "${value}"`);
 }

@@ -24,6 +24,7 @@ try {
     secret: loadSecret(),
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    connectOrigins: config.connectOrigins,
     engine: await loadEngine(),
     nodeId: config.nodeId,
     adapter: config.adapter === 'none' ? undefined : config.adapter,

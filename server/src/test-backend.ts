@@ -6,6 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from './backend';
+import { LOOPBACK_PROXIES } from './http/client-address';
 import type { Keys } from './auth/keys';
 import type { TestDatabase } from './db/testing';
 
@@ -24,7 +25,7 @@ export async function startTestBackend(database: TestDatabase, options: Partial<
     restUrl: database.restUrl,
     secret: TEST_SECRET,
     distDir: '/nonexistent',
-    trustProxy: true,
+    trustProxy: LOOPBACK_PROXIES,
     ...options,
   });
   const url = await backend.listen(0, '127.0.0.1');

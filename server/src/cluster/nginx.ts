@@ -123,7 +123,7 @@ ${bySession}
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $http_host;
-            # The nodes (TRUST_PROXY=1) take the last address of this list as the client's.
+            # The nodes (TRUST_PROXY=127.0.0.1) take the last address of this list as the client's.
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Forwarded-Proto $scheme;
             # A node that is down or answers 502/503 is skipped: the request goes to the next one.

@@ -4,12 +4,20 @@
  * back as PostgREST gave it. Plain node streams, before the Hono app: this path carries every
  * leaderboard read, and its cost per request is paid on the game server's event loop. While
  * PostgREST is down (restarting) the answer is 503 with Retry-After, never a hang.
+ *
+ * Before PostgREST: the query's shape is checked (../http/rest-query.ts) and each client address
+ * gets its rate and its share of PostgREST (../http/rest-limits.ts). After it: an error answer
+ * that would show the server's insides is replaced by a plain one (error-answers.ts).
  */
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Keys } from '../auth/keys';
 import { corsHeaders } from '../http/cors';
 import { apiKeyCheck } from '../http/credentials';
+import type { RestLimiter } from '../http/rest-limits';
+import { refuseRestQuery } from '../http/rest-query';
+import { seenIn, type SecurityHeaders } from '../http/security-headers';
 import { logFailure } from '../log';
+import { isInspected, MAX_ERROR_BODY, rewriteErrorAnswer } from './error-answers';
 import type { Postgrest } from './supervisor';
 
 export const REST_PREFIX = '/rest/v1';
@@ -23,7 +31,17 @@ export function isRestPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith(REST_PREFIX) && (url.length === REST_PREFIX.length || '/?'.includes(url[REST_PREFIX.length]!));
 }
 
-export function restProxy({ postgrest, keys, maxBodyBytes }: { postgrest: Postgrest; keys: Pick<Keys, 'verify'>; maxBodyBytes: number }): NodeHandler {
+export interface RestProxyOptions {
+  postgrest: Postgrest;
+  keys: Pick<Keys, 'verify'>;
+  maxBodyBytes: number;
+  /** The client's address (trusted proxies considered), for the limits. */
+  addressOf: (req: IncomingMessage) => string;
+  limiter: RestLimiter;
+  security: SecurityHeaders;
+}
+
+export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, security }: RestProxyOptions): NodeHandler {
   // Kept-alive connections belong to one PostgREST process: a restarted one gets a fresh pool.
   let agent = new Agent({ keepAlive: true, maxSockets: 32 });
   let agentFor = postgrest.pid();
@@ -60,12 +78,24 @@ export function restProxy({ postgrest, keys, maxBodyBytes }: { postgrest: Postgr
     const refusal = await checkApiKey(Array.isArray(apikey) ? apikey[0] : apikey);
     if (refusal) return void (req.resume(), reply(res, 401, refusal));
     if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return tooLarge(res);
+    const admission = await limiter.admit(addressOf(req));
+    if (!admission.admitted) {
+      const { message, details, retryAfterSeconds } = admission;
+      return void (req.resume(), reply(res, 429, { code: 'CC429', message, details, hint: null }, { 'retry-after': String(retryAfterSeconds) }));
+    }
+    // The turn ends with the answer, or when a client that gave up while it waited is found gone.
+    if (res.closed) return admission.release();
+    res.once('close', admission.release);
+    const badQuery = refuseRestQuery(req.url!);
+    if (badQuery) return void (req.resume(), reply(res, 400, badQuery));
     if (!postgrest.isUp()) return void (req.resume(), unavailable(res));
 
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = value;
     const upstream = request({ agent: currentAgent(), socketPath: postgrest.socketPath, method: req.method, path: req.url!.slice(REST_PREFIX.length) || '/', headers, timeout: 30_000 }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.statusCode ?? 502, answer.headers));
+      const status = answer.statusCode ?? 502;
+      if (isInspected(status)) return passErrorOn(status, answer, res);
+      res.writeHead(status, answerHeaders(answer.headers));
       answer.pipe(res);
     });
     const fail = () => {
@@ -86,22 +116,42 @@ export function restProxy({ postgrest, keys, maxBodyBytes }: { postgrest: Postgr
     req.pipe(upstream);
   }
 
+  /** An error answer, read whole: sent on as it is, or replaced (error-answers.ts). */
+  const passErrorOn = (status: number, answer: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    answer.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_ERROR_BODY) chunks.push(chunk);
+    });
+    answer.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const retryAfter = answer.headers['retry-after'];
+      const replaced = size > MAX_ERROR_BODY ? rewriteErrorAnswer(500, '', retryAfter) : rewriteErrorAnswer(status, body.toString(), retryAfter);
+      if (!replaced) {
+        res.writeHead(status, { ...answerHeaders(answer.headers), 'content-length': String(body.length) });
+        return void res.end(body);
+      }
+      if (replaced.status === 500) logFailure(`${REST_PREFIX}: PostgREST answered ${status}`, new Error(body.toString().slice(0, 500)));
+      reply(res, replaced.status, replaced.body, replaced.retryAfter ? { 'retry-after': String(replaced.retryAfter) } : {});
+    });
+  };
+
   return (req, res) => {
+    // On every answer, whichever way it goes out (writeHead adds its own headers to these).
+    for (const [name, value] of Object.entries(security.of(seenIn(req)))) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       logFailure(`${req.method} ${REST_PREFIX}`, error);
-      reply(res, 500, { message: 'Internal server error' });
+      reply(res, 500, { code: null, message: 'Internal server error', details: null, hint: null });
     });
   };
 }
 
-function answerHeaders(status: number, headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+function answerHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = corsHeaders(false);
   for (const [name, value] of Object.entries(headers)) {
     // CORS is the gateway's (one policy for every API); hop headers describe the inner hop.
     if (value !== undefined && !HOP_HEADERS.has(name) && !name.startsWith('access-control-')) out[name] = value;
   }
-  // PostgREST reconnecting to the database says when it retries, from 0 s: at least 1 s, so
-  // clients wait a moment rather than ask again at once.
-  if (status === 503) out['retry-after'] = String(Math.max(1, Number(headers['retry-after']) || 5));
   return out;
 }

@@ -85,7 +85,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
     NODE_ID: id,
     SOCKET_ADAPTER: adapter,
     REDIS_URL: redis?.url ?? '',
-    TRUST_PROXY: '1',
+    TRUST_PROXY: '127.0.0.1',
   });
   const startNode = async (node: 'a' | 'b') => (nodes[node] = await startServerProcess(ports[node], env(`node-${node}`)));
 

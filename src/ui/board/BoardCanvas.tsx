@@ -1,5 +1,8 @@
 import { Application, extend, useApplication } from '@pixi/react';
 import { Container, Graphics, Text } from 'pixi.js';
+// Pixi's shader and uniform code without eval, so the page's Content-Security-Policy can forbid eval
+// (server/src/http/security-headers.ts).
+import 'pixi.js/unsafe-eval';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../../engine';
 import type { BoardColours } from '../../board/colours';

@@ -5,6 +5,9 @@
  * Loaded on demand: the dialog is on every page, Pixi need not be.
  */
 import { autoDetectRenderer, Container, Graphics, Rectangle, Text } from 'pixi.js';
+// Pixi's shader and uniform code without eval, so the page's Content-Security-Policy can forbid eval
+// (server/src/http/security-headers.ts).
+import 'pixi.js/unsafe-eval';
 import type { Group, ScoringMechanism } from '../../engine';
 import type { BoardColours } from '../../board/colours';
 import { drawCells, drawGrid, drawOverlay, labelStyle } from '../../board/draw';

@@ -1,0 +1,199 @@
+/**
+ * Attacks on the data API (/rest/v1) over real HTTP, on both databases: the JSON path that froze
+ * the embedded database, other pathological queries and malformed encodings (400 at the edge, in
+ * PostgREST's shape), floods from one address (429 with Retry-After, counted by every node
+ * together), one address holding PostgREST's connections, and a database that dies under a read.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../db/migrate';
+import { connectPool } from '../db/pool';
+import { startPostgresCluster } from '../db/postgres-cluster';
+import { postgresForTests, TEST_DATABASES, type TestDatabase } from '../db/testing';
+import type { RestLimits } from '../http/rest-limits';
+import { startTestBackend, type TestBackend } from '../test-backend';
+
+/** Tight enough to reach in a test; each test speaks from addresses of its own. */
+const LIMITS: RestLimits = { requests: { points: 20, seconds: 60 }, inFlight: 1, waiting: 1, syncEveryMs: 50 };
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+async function read(server: TestBackend, path: string, from: string): Promise<Reply> {
+  // A bounded wait: a frozen database must fail the test, not hang it.
+  const response = await fetch(`${server.url}/rest/v1/${path}`, { headers: { apikey: server.keys.anonKey, 'X-Forwarded-For': from }, signal: AbortSignal.timeout(20_000) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // a plain-text answer stays text
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe.each(TEST_DATABASES)('attacks on the data API on %s', (_name, open) => {
+  let test: TestDatabase;
+  let server: TestBackend;
+  beforeAll(async () => {
+    test = await open();
+    server = await startTestBackend(test, { restLimits: LIMITS });
+  });
+  afterAll(async () => {
+    await server?.stop().catch(() => undefined);
+    await test?.stop().catch(() => undefined);
+  });
+
+  it('refuses the 300-step JSON path that froze the embedded database, and goes on answering', async () => {
+    const frozeIt = await read(server, `profiles?select=username${'->a'.repeat(300)}`, '198.51.100.1');
+    expect(frozeIt.status).toBe(400);
+    expect(frozeIt.body).toEqual({ code: 'PGRST100', message: 'JSON path too deep: at most 8 steps (-> or ->>) in one parameter', details: 'In the parameter "select".', hint: null });
+    // What never came back after it: any statement that raises an error.
+    const sqlError = await read(server, 'profiles?id=eq.not-a-uuid', '198.51.100.1');
+    expect(sqlError).toMatchObject({ status: 400, body: { code: '22P02' } });
+    expect(await read(server, 'profiles?select=username&limit=1', '198.51.100.1')).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('refuses deep paths in filters and order, deep embedding and logic trees, not chains and huge query strings with 400', async () => {
+    const path = `username${'->a'.repeat(40)}`;
+    const expected: [string, string][] = [
+      [`profiles?${path}=eq.1`, 'JSON path too deep: at most 8 steps (-> or ->>) in one parameter'],
+      [`profiles?order=${path}.desc`, 'JSON path too deep: at most 8 steps (-> or ->>) in one parameter'],
+      [`profiles?select=${'a('.repeat(40)}id${')'.repeat(40)}`, 'Too many embedded resources: at most 8 in select'],
+      [`profiles?or=(${'and(or('.repeat(40)}id.eq.1${'))'.repeat(40)})`, 'Logic tree too large: at most 16 groups of or/and/in'],
+      ['profiles?username=not.not.eq.x', 'Too many not. in a row: at most 1'],
+      [`profiles?username=in.(${'x,'.repeat(5000)}x)`, 'Query string too long: at most 8192 bytes'],
+    ];
+    for (const [query, message] of expected) {
+      const reply = await read(server, query, '198.51.100.2');
+      expect(reply.status, query.slice(0, 40)).toBe(400);
+      expect(reply.body).toMatchObject({ code: 'PGRST100', message });
+    }
+  });
+
+  it('answers a lone surrogate and other malformed percent-encodings with 400, not 500', async () => {
+    for (const query of ['profiles?username=eq.%ED%A0%80', 'profiles?usern%ED%A0%80ame=eq.x', 'profiles?username=eq.%ED', 'profiles?username=eq.%zz']) {
+      const reply = await read(server, query, '198.51.100.3');
+      expect(reply.status, query).toBe(400);
+      expect(reply.body).toEqual({ code: 'PGRST100', message: 'Malformed percent-encoding in the query string: %XX escapes must spell UTF-8 text', details: expect.any(String), hint: null });
+    }
+  });
+
+  it('answers a flood from one address with 429 and Retry-After, and other addresses go on reading', async () => {
+    for (let i = 0; i < LIMITS.requests.points; i++) expect((await read(server, 'profiles?select=id&limit=1', '198.51.100.4')).status).toBe(200);
+    const flooded = await read(server, 'profiles?select=id&limit=1', '198.51.100.4');
+    expect(flooded.status).toBe(429);
+    expect(Number(flooded.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(flooded.body).toEqual({ code: 'CC429', message: 'Too many requests from your network. Try again shortly.', details: 'At most 20 requests in 60 s from one address.', hint: null });
+    expect((await read(server, 'profiles?select=id&limit=1', '198.51.100.5')).status).toBe(200);
+  });
+
+  it('counts an address on every node together: what it used on one node is refused on the other', async () => {
+    const other = await startTestBackend(test, { restLimits: LIMITS });
+    try {
+      const from = '198.51.100.6';
+      for (let i = 0; i < LIMITS.requests.points; i++) expect((await read(server, 'profiles?select=id&limit=1', from)).status).toBe(200);
+      // The first node has written what it counted to the shared store.
+      await expect.poll(async () => (await test.db.query<{ points: number }>(`select points from local_auth.rate_limits where key = $1`, [`rest:${from}`]))[0]?.points, { timeout: 10_000 }).toBe(LIMITS.requests.points);
+      let onOther = 0;
+      await expect
+        .poll(
+          async () => {
+            onOther++;
+            return (await read(other, 'profiles?select=id&limit=1', from)).status;
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(429);
+      // Refused long before the second node alone would have counted 20.
+      expect(onOther).toBeLessThan(LIMITS.requests.points / 2);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('one address holding PostgREST on PostgreSQL', () => {
+  let test: TestDatabase;
+  let server: TestBackend;
+  beforeAll(async () => {
+    test = await postgresForTests();
+    server = await startTestBackend(test, { restLimits: LIMITS });
+  });
+  afterAll(async () => {
+    await server?.stop().catch(() => undefined);
+    await test?.stop().catch(() => undefined);
+  });
+
+  it('gets one request answered at a time and one waiting: more are refused, and other addresses are served meanwhile', async () => {
+    // A read held in the database (behind a lock the test holds), as a costly read would be.
+    let unlock!: () => void;
+    const locked = new Promise<void>((resolve) => (unlock = resolve));
+    let lockHeld!: () => void;
+    const held = new Promise<void>((resolve) => (lockHeld = resolve));
+    const holder = test.db.transaction(async (tx) => {
+      await tx.query('lock table public.profiles in access exclusive mode');
+      lockHeld();
+      await locked;
+    });
+    await held;
+    const from = '203.0.113.20';
+    const first = read(server, 'profiles?select=id', from);
+    await expect
+      .poll(async () => (await test.db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%profiles%'`))[0]!.n, { timeout: 10_000 })
+      .toBe(1);
+    // Two more from the same address: one waits its turn, the other is refused at once.
+    const second = read(server, 'profiles?select=id', from);
+    const third = read(server, 'profiles?select=id', from);
+    const refused = await Promise.race([second, third]);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body).toMatchObject({ code: 'CC429', message: 'Too many requests at once from your network. Try again shortly.' });
+    // Someone else's leaderboard read does not wait for them.
+    expect((await read(server, 'game_scores?select=id&limit=1', '203.0.113.21')).status).toBe(200);
+    unlock();
+    await holder;
+    expect((await first).status).toBe(200);
+    expect((await Promise.all([second, third])).map((reply) => reply.status).sort()).toEqual([200, 429]);
+  });
+});
+
+describe('a database that dies under a read', () => {
+  it('answers the read in flight, and those after, with 503 and Retry-After, naming no path', async () => {
+    const cluster = await startPostgresCluster();
+    const db = await connectPool(cluster.url('postgres'), { kind: 'postgres', description: 'PostgreSQL that dies' });
+    let server: TestBackend | undefined;
+    // Holds a lock the read waits behind; its connection dies with the database.
+    const locker = new pg.Client({ connectionString: cluster.url('postgres') });
+    locker.on('error', () => undefined);
+    try {
+      await migrate(db);
+      // PostgREST reaches it by its unix socket, as the embedded database is reached: failures name that path.
+      const socketDir = (await db.query<{ unix_socket_directories: string }>('show unix_socket_directories'))[0]!.unix_socket_directories;
+      const restUrl = `postgresql://authenticator@/postgres?host=${encodeURIComponent(socketDir)}&port=${cluster.port}`;
+      server = await startTestBackend({ db, restUrl, stop: async () => undefined });
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table public.profiles in access exclusive mode');
+      const inFlight = read(server, 'profiles?select=id', '203.0.113.30');
+      await expect.poll(async () => (await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`))[0]!.n, { timeout: 10_000 }).toBe(1);
+      await cluster.pause();
+      const replies = [await inFlight, await read(server, 'profiles?select=id', '203.0.113.31')];
+      for (const reply of replies) {
+        expect(reply.status).toBe(503);
+        expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(reply.body).toMatchObject({ message: 'The database is unavailable. Try again shortly.', details: null, hint: null });
+        expect(JSON.stringify(reply.body)).not.toContain(socketDir);
+        expect(JSON.stringify(reply.body)).not.toContain('.s.PGSQL');
+      }
+    } finally {
+      await server?.stop().catch(() => undefined);
+      await locker.end().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      await cluster.stop();
+    }
+  });
+});
