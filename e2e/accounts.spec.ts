@@ -15,18 +15,19 @@ import {
   submitCredentials,
 } from './support/accounts';
 import { dialog, scores, startGame } from './support/board';
+import { playedGame, submitVerified } from './support/leaderboard';
 import { expect, test } from './support/test';
 
 test('sign up, win against Easy, High Scores, profile, sign out and in, wrong password', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const username = `Ace${stamp}`;
   const email = `ace-${stamp}@example.com`;
   const password = 'correct horse battery';
 
-  // Two rows of another player, through the REST API: a Medium score with a margin of 1 must
-  // rank above any Easy score (harder first); an Easy score of 729, the most a 6x6 board allows,
-  // but with a margin of 0 must rank below ours (larger margin first), though the server orders it first.
+  // Two games of another player, played in Node as the page plays them and verified by the server:
+  // a Medium game must rank above any Easy score (harder first), whatever its margin; an Easy
+  // draw, a margin of 0, must rank below our win (larger margin first), whatever its score.
   const rival = await nodeClient(baseURL!);
   const rivalName = `Rival${stamp}`;
   const signedUp = await rival.auth.signUp({
@@ -35,13 +36,9 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
     options: { data: { username: rivalName } },
   });
   expect(signedUp.error).toBeNull();
-  const rivalId = signedUp.data.user!.id;
-  const row = { user_id: rivalId, username: rivalName, board_size: 6, scoring_mechanism: 'connection', game_duration: 30, opponent_type: 'ai' };
-  const inserted = await rival.from('game_scores').insert([
-    { ...row, ai_difficulty: 'medium', score: 10, opponent_score: 9, game_id: `${stamp}-1` },
-    { ...row, ai_difficulty: 'easy', score: 729, opponent_score: 729, game_id: `${stamp}-2` },
-  ]);
-  expect(inserted.error).toBeNull();
+  const rivalPlayer = { id: signedUp.data.user!.id, username: rivalName };
+  const rivalDraw = await playedGame(rivalPlayer, { level: 'easy', outcome: 'draw' }, '6');
+  await submitVerified(rival, [await playedGame(rivalPlayer, { level: 'medium', outcome: 'lost' }, '6'), rivalDraw]);
 
   // Sign up from Home: Sign In, the toggle, Sign Up.
   await signUp(page, username, email, password);
@@ -66,12 +63,13 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   await page.getByLabel('Board Size').selectOption({ label: '6x6' });
   const table = page.getByRole('tabpanel').getByRole('table');
   const ourRow = table.getByRole('row').filter({ hasText: username });
-  // The score is submitted when the game ends; poll by reloading the tab until it is there.
+  // The score is submitted when the game ends and shown once the server has replayed the game;
+  // poll by reloading the tab until it is there.
   await expect(async () => {
     await page.getByRole('tab', { name: 'ELO Rankings' }).click();
     await page.getByRole('tab', { name: 'High Scores' }).click();
     await expect(ourRow).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   // Rank (the second medal, read "2nd"), Difficulty, Your Score marked Won, AI Score; the player is the row's header.
   await expect(ourRow.getByRole('cell')).toHaveText(['2nd', 'Easy', `Won ${formatNumber(mine)}`, formatNumber(theirs)]);
   await expect(ourRow.getByRole('rowheader')).toHaveText(username);
@@ -81,7 +79,7 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   expect(await difficulty.evaluate((element) => getComputedStyle(element).color)).toBe(easyColour);
   await expect(table.locator('tbody tr th')).toHaveText([rivalName, username, rivalName]);
   await expect(table.locator('tbody tr [data-difficulty]')).toHaveText(['Medium', 'Easy', 'Easy']);
-  await expect(table.locator('tbody tr').nth(2)).toContainText('729');
+  await expect(table.locator('tbody tr').nth(2)).toContainText(`Draw ${formatNumber(rivalDraw.score)}`);
 
   // Profile, through Home's Profile.
   await page.getByRole('button', { name: 'Back to Home', exact: true }).click();

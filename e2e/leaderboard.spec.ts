@@ -6,6 +6,7 @@
  * a word, and the table stays inside the screen.
  */
 import type { Locator } from '@playwright/test';
+import { formatNumber } from '../src/ui/leaderboard/format';
 import { longNamedPlayers } from './support/leaderboard';
 import { expect, test } from './support/test';
 
@@ -46,11 +47,19 @@ for (const width of [360, 390]) {
     await expect(rows.nth(1).locator('td').first()).toHaveText('2nd');
     await expect(rows.nth(2).locator('td').first()).toHaveText('3rd');
     await expect(rows.nth(3).locator('td').first()).toHaveText('#4');
-    const ours = (name: string, score: string) => rows.filter({ has: page.getByRole('rowheader', { name }) }).filter({ hasText: score });
-    await expect(ours(twoWords.username, '90,000').getByRole('cell')).toHaveText([/^(1st|2nd|3rd|#\d+)$/, 'Expert', 'Won 90,000', '100']);
-    await expect(ours(twoWords.username, '2,000').getByRole('cell').nth(2)).toHaveText('Lost 1,000');
-    await expect(ours(oneWord.username, '80,000').getByRole('cell').nth(2)).toHaveText('Won 80,000');
-    await expect(ours(oneWord.username, 'Easy').getByRole('cell').nth(2)).toHaveText('Draw 5');
+    // Their games (real ones, replayed by the server before High Scores shows them): one per level each.
+    const ours = (name: string, level: string) => rows.filter({ has: page.getByRole('rowheader', { name }) }).filter({ hasText: level });
+    const [hardWon, mediumLost] = twoWords.games;
+    const [mediumWon, easyDraw] = oneWord.games;
+    await expect(ours(twoWords.username, 'Hard').getByRole('cell')).toHaveText([
+      /^(1st|2nd|3rd|#\d+)$/,
+      'Hard',
+      `Won ${formatNumber(hardWon!.score)}`,
+      formatNumber(hardWon!.opponent_score),
+    ]);
+    await expect(ours(twoWords.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Lost ${formatNumber(mediumLost!.score)}`);
+    await expect(ours(oneWord.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Won ${formatNumber(mediumWon!.score)}`);
+    await expect(ours(oneWord.username, 'Easy').getByRole('cell').nth(2)).toHaveText(`Draw ${formatNumber(easyDraw!.score)}`);
 
     // Medals are pictures with text for screen readers, not characters of a font.
     await expect(table.locator('.leaderboard-medal svg')).toHaveCount(3);

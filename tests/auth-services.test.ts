@@ -12,6 +12,9 @@ import { pgliteForTests, type TestDatabase } from '../server/src/db/testing';
 import { startTestBackend, type TestBackend } from '../server/src/test-backend';
 import { fetchProfileName, signIn, signOut, signUp } from '../src/services/auth';
 import { submitScore } from '../src/services/scores';
+import { loadEngine } from '../src/engine/load';
+import { fetchAiHighScores } from '../src/services/leaderboard';
+import { expertHuman, playAgainstComputer } from '../server/src/scores/played-game.testkit';
 
 async function listen(handler: RequestListener): Promise<{ url: string; server: Server }> {
   const server = createServer(handler);
@@ -117,26 +120,24 @@ describe('profile name fallbacks', () => {
 });
 
 describe('score submission service', () => {
-  const payload = (userId: string) => ({
-    user_id: userId,
-    username: 'Fay',
-    score: 48,
-    board_size: 6,
-    scoring_mechanism: 'connection' as const,
-    game_duration: 72,
-    opponent_type: 'ai' as const,
-    ai_difficulty: 'hard' as const,
-    opponent_score: 30,
-    game_id: 'game-1795390000000',
-  });
+  let games = 1_795_390_000_000;
+  /** A game against Hard played as the game page plays it, and the score the page submits. */
+  const payload = async (userId: string) =>
+    playAgainstComputer(await loadEngine(), { user: { id: userId, username: 'Fay' }, settings: { aiDifficulty: 'hard' }, gameId: games++, human: expertHuman() })
+      .payload;
 
-  it("inserts a signed-in player's score", async () => {
+  it("inserts a signed-in player's score, which High Scores shows once the server has replayed its game", { timeout: 60_000 }, async () => {
     const supabase = client();
     await signUp(unique('fay'), 'secret12', 'Fay', supabase);
     const id = (await supabase.auth.getUser()).data.user?.id ?? '';
-    expect(await submitScore(payload(id), supabase)).toBe(true);
-    const { data } = await client().from('game_scores').select('*').eq('user_id', id);
-    expect(data).toEqual([expect.objectContaining({ ...payload(id), id: expect.any(Number) })]);
+    const sent = await payload(id);
+    expect(await submitScore(sent, supabase)).toBe(true);
+    const { data } = await supabase.from('game_scores').select('*').eq('user_id', id);
+    expect(data).toEqual([expect.objectContaining({ ...sent, id: expect.any(Number) })]);
+    await vi.waitFor(
+      async () => expect((await fetchAiHighScores(client(), { boardSize: 6 })).filter((row) => row.username === 'Fay')).toHaveLength(1),
+      { timeout: 30_000, interval: 200 },
+    );
   });
 
   it('failures are only logged: signed out, or a score for someone else', async () => {
@@ -146,8 +147,8 @@ describe('score submission service', () => {
     const other = client();
     await signUp(unique('hal'), 'secret12', 'Hal', other);
     const otherId = (await other.auth.getUser()).data.user?.id ?? '';
-    expect(await submitScore(payload(otherId), supabase)).toBe(false);
-    expect(await submitScore(payload(otherId), client())).toBe(false);
+    expect(await submitScore(await payload(otherId), supabase)).toBe(false);
+    expect(await submitScore(await payload(otherId), client())).toBe(false);
     expect(logged).toHaveBeenCalledTimes(2);
     logged.mockRestore();
     const { data } = await client().from('game_scores').select('id').eq('user_id', otherId);

@@ -1,11 +1,18 @@
 /**
- * Rows for the leaderboard's and the profile's journeys. Scores against the AI are written the
- * way the game writes them (a signed-in player's insert, through the REST API); competitive
- * results only the game server writes, at the end of an online game, so a journey that needs
- * some on screen is given them by answering the page's read of game_results itself.
+ * Rows for the leaderboard's and the profile's journeys. Scores against the AI are games played
+ * in Node exactly as the game page plays them (server/src/scores/played-game.testkit.ts) and
+ * submitted the way the game submits them (a signed-in player's insert, through the REST API);
+ * High Scores shows each once the server has replayed it. Competitive results only the game
+ * server writes, at the end of an online game, so a journey that needs some on screen is given
+ * them by answering the page's read of game_results itself.
  */
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadEngine } from '../../src/engine/load';
+import type { ScorePayload, Submitter } from '../../src/game/submission';
+import type { BoardSize } from '../../src/game/types';
+import { expertHuman, firstFreeHuman, mirrorHuman, playAgainstComputer, type HumanPlayer } from '../../server/src/scores/played-game.testkit';
 import { nodeClient } from './accounts';
 
 export interface Scorer {
@@ -13,16 +20,62 @@ export interface Scorer {
   username: string;
   email: string;
   password: string;
+  /** Their verified scores, in the order asked for. */
+  games: ScorePayload[];
 }
 
-export interface AiScore {
-  ai_difficulty: 'easy' | 'medium' | 'hard' | 'expert';
-  score: number;
-  opponent_score: number;
+export type Outcome = 'won' | 'lost' | 'draw';
+
+export interface WantedGame {
+  level: 'easy' | 'medium' | 'hard';
+  outcome: Outcome;
 }
 
-/** A new player named `username` (at most 20 characters) with these scores on 8x8 (at most five a minute). */
-async function addPlayer(baseURL: string, username: string, scores: readonly AiScore[] = []): Promise<Scorer> {
+/** Who plays the human for each outcome: Expert's search wins, row by row loses, the mirror draws. */
+const PLAYERS: Record<Outcome, { human: HumanPlayer; firstPlayer: 'human' | 'ai' }> = {
+  won: { human: expertHuman(), firstPlayer: 'human' },
+  lost: { human: firstFreeHuman, firstPlayer: 'human' },
+  // Moving second and answering each move with its mirror image always ends level.
+  draw: { human: mirrorHuman, firstPlayer: 'ai' },
+};
+
+const outcomeOf = ({ score, opponent_score }: ScorePayload): Outcome => (score > opponent_score ? 'won' : score < opponent_score ? 'lost' : 'draw');
+
+/**
+ * A game against `level` that ended as wanted, played in Node as the page plays it. Each game id
+ * seeds the computer; the next one is tried until the game ends as wanted (a few at most).
+ */
+export async function playedGame(user: Submitter, { level, outcome }: WantedGame, boardSize: BoardSize): Promise<ScorePayload> {
+  const engine = await loadEngine();
+  const { human, firstPlayer } = PLAYERS[outcome];
+  const first = Date.now() + Math.floor(Math.random() * 1e6);
+  for (let gameId = first; gameId < first + 20; gameId++) {
+    const { payload } = playAgainstComputer(engine, { user, settings: { aiDifficulty: level, boardSize, firstPlayer }, gameId, human });
+    if (outcomeOf(payload) === outcome) return payload;
+  }
+  throw new Error(`no game against ${level} ended ${outcome} in 20 tries`);
+}
+
+/**
+ * Submits the scores as the game does and waits, polling the player's own rows through the REST
+ * API, until the server has replayed them all (a rejection fails at once, with its reason).
+ */
+export async function submitVerified(client: SupabaseClient, payloads: readonly ScorePayload[]): Promise<void> {
+  const inserted = await client.from('game_scores').insert(payloads);
+  expect(inserted.error).toBeNull();
+  const ids = payloads.map((payload) => payload.game_id);
+  await expect(async () => {
+    const { data, error } = await client.from('game_scores').select('game_id, status, rejection').in('game_id', ids);
+    expect(error).toBeNull();
+    const rows = (data ?? []) as { game_id: string; status: string; rejection: string | null }[];
+    const rejected = rows.find((row) => row.status === 'rejected');
+    if (rejected) throw new Error(`the server rejected a played game: ${rejected.rejection}`);
+    expect(rows.map((row) => row.status)).toEqual(ids.map(() => 'verified'));
+  }).toPass({ timeout: 90_000 });
+}
+
+/** A new player named `username` (at most 20 characters) with these games on 8x8, verified (at most five a minute). */
+async function addPlayer(baseURL: string, username: string, wanted: readonly WantedGame[] = []): Promise<Scorer> {
   const client = await nodeClient(baseURL);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const email = `player-${stamp}@example.com`;
@@ -30,19 +83,17 @@ async function addPlayer(baseURL: string, username: string, scores: readonly AiS
   const signedUp = await client.auth.signUp({ email, password, options: { data: { username } } });
   expect(signedUp.error).toBeNull();
   const id = signedUp.data.user!.id;
-  if (scores.length > 0) {
-    const row = { user_id: id, username, board_size: 8, scoring_mechanism: 'connection', game_duration: 30, opponent_type: 'ai' };
-    const inserted = await client.from('game_scores').insert(scores.map((score, i) => ({ ...row, ...score, game_id: `${stamp}-${i}` })));
-    expect(inserted.error).toBeNull();
-  }
-  return { id, username, email, password };
+  const games: ScorePayload[] = [];
+  for (const game of wanted) games.push(await playedGame({ id, username }, game, '8'));
+  if (games.length > 0) await submitVerified(client, games);
+  return { id, username, email, password, games };
 }
 
 let longNamed: Promise<[Scorer, Scorer]> | null = null;
 
 /**
  * Two players with the longest names a username may have (20 characters), one of two words and
- * one of a single word, and a game against each AI level between them: won, lost and drawn.
+ * one of a single word, and games against the AI between them: won, lost and drawn.
  * Made once per worker: the server allows ten sign-ups an hour from one address, and the whole
  * suite signs up from this one.
  */
@@ -50,12 +101,12 @@ export function longNamedPlayers(baseURL: string): Promise<[Scorer, Scorer]> {
   const stamp = String(Math.floor(Math.random() * 1e5)).padStart(5, '0');
   longNamed ??= Promise.all([
     addPlayer(baseURL, `Maximilian Ostro${stamp.slice(0, 4)}`, [
-      { ai_difficulty: 'expert', score: 90_000, opponent_score: 100 },
-      { ai_difficulty: 'medium', score: 1_000, opponent_score: 2_000 },
+      { level: 'hard', outcome: 'won' },
+      { level: 'medium', outcome: 'lost' },
     ]),
     addPlayer(baseURL, `Wolfeschlegelst${stamp}`, [
-      { ai_difficulty: 'hard', score: 80_000, opponent_score: 10 },
-      { ai_difficulty: 'easy', score: 5, opponent_score: 5 },
+      { level: 'medium', outcome: 'won' },
+      { level: 'easy', outcome: 'draw' },
     ]),
   ]);
   return longNamed;

@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { loadEngine } from '../../src/engine/load';
 import { createKeys } from './auth/keys';
 import { freePort as findFreePort } from './db/postgres-cluster';
+import { expertHuman, playAgainstComputer } from './scores/played-game.testkit';
 import { startServerProcess, stopServerProcess, type RunningServer } from './server-process.testkit';
 
 const SECRET = 'the restart test secret, long enough for HS256';
@@ -56,24 +58,16 @@ describe('a server restart', () => {
     const userId = signUp.data.user?.id;
     expect(userId).toBeTruthy();
     expect(signUp.data.session).not.toBeNull();
-    const inserted = await before
-      .from('game_scores')
-      .insert({
-        user_id: userId,
-        username: 'Restarter',
-        score: 567,
-        opponent_score: 56,
-        board_size: 6,
-        scoring_mechanism: 'connection',
-        game_duration: 42,
-        opponent_type: 'ai',
-        ai_difficulty: 'easy',
-        game_id: 'restart-game',
-      })
-      .select()
-      .single();
+    // A game against Easy, played and submitted as the game page does.
+    const { payload } = playAgainstComputer(await loadEngine(), {
+      user: { id: userId!, username: 'Restarter' },
+      settings: { aiDifficulty: 'easy' },
+      gameId: Date.now(),
+      human: expertHuman(),
+    });
+    const inserted = await before.from('game_scores').insert(payload).select().single();
     expect(inserted.error).toBeNull();
-    expect(inserted.data).toMatchObject({ user_id: userId, score: 567 });
+    expect(inserted.data).toMatchObject({ user_id: userId, score: payload.score });
 
     expect(await stopServer(first)).toBe(0);
     running.pop();
@@ -86,10 +80,11 @@ describe('a server restart', () => {
     expect(signIn.error, second.output()).toBeNull();
     expect(signIn.data.user?.id).toBe(userId);
 
-    const scores = await after.from('game_scores').select('user_id, username, score, opponent_score, ai_difficulty').eq('user_id', userId);
+    // The player reads their own score, whether the server has replayed it yet or not.
+    const scores = await after.from('game_scores').select('user_id, username, score, opponent_score, ai_difficulty, record').eq('user_id', userId);
     expect(scores.error).toBeNull();
     expect(scores.data).toEqual([
-      { user_id: userId, username: 'Restarter', score: 567, opponent_score: 56, ai_difficulty: 'easy' },
+      { user_id: userId, username: 'Restarter', score: payload.score, opponent_score: payload.opponent_score, ai_difficulty: 'easy', record: payload.record },
     ]);
 
     // The profile made at sign-up survived too.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { EXPERT_GAME_NODES } from './computer';
 import { createGame } from './game';
 import { DEFAULT_SETTINGS } from './settings';
 import { gameDuration, initialSubmitted, scorePayload, shouldSubmitScore, submissionStep } from './submission';
-import type { GameState, Progress, Settings } from './types';
+import type { GameState, Progress, Settings, Snapshot } from './types';
 
 const ALICE = { id: 'u-alice', username: 'Alice' };
 const AI: Settings = { ...DEFAULT_SETTINGS, playerMode: 'ai', aiDifficulty: 'hard', boardSize: '8', scoringMechanism: 'expansion' };
@@ -62,7 +63,24 @@ describe('scorePayload', () => {
       ai_difficulty: 'hard',
       opponent_score: 30,
       game_id: '1',
+      record: 'CC1 8x8 expansion: *',
+      ai_seed: 1,
+      ai_nodes: null,
     });
+  });
+
+  it("carries the game's record and what the computer played with: the seed, and Expert's node budget", () => {
+    const expert: Settings = { ...AI, aiDifficulty: 'expert', firstPlayer: 'ai', boardSize: '6', scoringMechanism: 'connection' };
+    const game = finished([12, 10], expert);
+    // The computer (Player 2) moved first, to 2-3: c3 on a board 6 rows tall.
+    const afterMove: Snapshot = {
+      ...game.history[0]!,
+      currentPlayer: 0,
+      boardState: { ...game.boardState, occupiedCells: [new Set(), new Set(['2-3'])] },
+    };
+    const played: GameState = { ...game, history: [game.history[0]!, afterMove], gameId: 2 ** 32 + 7 };
+    const payload = scorePayload(ALICE, expert, played, 0, 5_000);
+    expect(payload).toMatchObject({ record: 'CC1 6x6 connection p2-first: c3 *', ai_seed: 7, ai_nodes: EXPERT_GAME_NODES, game_id: String(2 ** 32 + 7) });
   });
 
   it('board_size is a number, scores stay player 0 first when the AI opened', () => {

@@ -1,8 +1,13 @@
 /**
  * Score submission (SPEC §4 "Score submission", §5), in our reading: versus the AI only. Pure:
- * whether a finished game is submitted, what is sent, and the once-per-game flag.
+ * whether a finished game is submitted, what is sent, and the once-per-game flag. A score carries
+ * its game: the record and what the computer played with, which the server replays before High
+ * Scores shows it.
  */
 import type { AiLevel, ScoringMechanism } from '../engine';
+import { gameNodeLimit, gameSeed } from './computer';
+import { formatRecord } from './record';
+import { recordOfGame } from './replay';
 import { humanPlayer, winnerOf } from './result';
 import type { GameState, Progress, Settings } from './types';
 
@@ -25,6 +30,12 @@ export interface ScorePayload {
   opponent_score: number;
   /** The game's id (its creation time): the database takes each game once per player. */
   game_id: string;
+  /** The game's record (record.ts), e.g. "CC1 6x6 connection: c3 d4 … 1-0". */
+  record: string;
+  /** The seed the computer played with (computer.ts). */
+  ai_seed: number;
+  /** Expert's positions per move; null for the levels that need no budget. */
+  ai_nodes: number | null;
 }
 
 /**
@@ -66,6 +77,9 @@ export function scorePayload(
     ai_difficulty: settings.aiDifficulty,
     opponent_score: game.scores[human === 0 ? 1 : 0],
     game_id: String(game.gameId),
+    record: formatRecord(recordOfGame(game)),
+    ai_seed: gameSeed(game.gameId),
+    ai_nodes: gameNodeLimit(settings.aiDifficulty),
   };
 }
 

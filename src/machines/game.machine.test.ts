@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AiMove, AiRequest, Engine } from '../engine';
 import { loadEngine } from '../engine/load';
+import { EXPERT_GAME_NODES } from '../game/computer';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
 import { gameMachine, type AiTask } from './game.machine';
@@ -22,7 +23,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | null> = async (r) => engine.chooseMove(r)) {
   const clock = new SimulatedClock();
   const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiTask }) => ai(input.request)) } });
-  const actor = createActor(machine, { clock, input: { engine, settings, seed: 7, now: 1 } }).start();
+  const actor = createActor(machine, { clock, input: { engine, settings, now: 1 } }).start();
   return { actor, clock };
 }
 
@@ -75,7 +76,7 @@ describe('the game statechart', () => {
         return new Promise<AiMove | null>((resolve) => clock.setTimeout(() => resolve(engine.chooseMove(input.request)), searchMs));
       });
       const machine = gameMachine.provide({ actors: { chooseAiMove: slowSearch } });
-      const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 7, now: 1 } }).start();
+      const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, now: 1 } }).start();
       const computerPieces = () => actor.getSnapshot().context.game.boardState.occupiedCells[1].size;
       return { actor, clock, asked: () => asked, computerPieces };
     }
@@ -226,7 +227,7 @@ describe('the game statechart', () => {
         }),
       },
     });
-    const watched = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 1, now: 1 } }).start();
+    const watched = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, now: 1 } }).start();
     watched.send(place(0, 0));
     clock.increment(100);
     expect(watched.getSnapshot().context.game.progress).toBe('waiting');
@@ -246,7 +247,7 @@ describe('the game statechart', () => {
         }),
       },
     });
-    const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, seed: 1, now: 1 } }).start();
+    const actor = createActor(machine, { clock, input: { engine, settings: DEFAULT_SETTINGS, now: 1 } }).start();
     actor.send(place(0, 0));
     clock.increment(100);
     await settle();
@@ -256,5 +257,43 @@ describe('the game statechart', () => {
     clock.increment(100);
     expect(tasks.map((t) => t.serverModel)).toEqual([null, 'hard']);
     expect(tasks[1]?.request.player).toBe(1);
+  });
+
+  it("asks for each of the computer's moves with the game's own seed, and Expert with a node budget, never a time", async () => {
+    const requests: AiRequest[] = [];
+    const clock = new SimulatedClock();
+    const machine = gameMachine.provide({
+      actors: {
+        chooseAiMove: fromPromise(async ({ input }: { input: AiTask }): Promise<AiMove | null> => {
+          requests.push(input.request);
+          // The first free cell of the top row, at once: what is asked is the point here.
+          const { occupiedCells } = input.request.board;
+          const gridX = [0, 1, 2, 3, 4, 5].find((x) => !occupiedCells[0].has(`${x}-0`) && !occupiedCells[1].has(`${x}-0`))!;
+          return { cell: { gridX, gridY: 0 }, stats: { depth: 0, nodes: 0, elapsedMs: 0, nodesPerSecond: 0, value: 0, principalVariation: [] } };
+        }),
+      },
+    });
+    const gameId = 2 ** 32 + 1000; // a creation time past 2^32 ms: the seed keeps its low 32 bits
+    const settings = { ...DEFAULT_SETTINGS, aiDifficulty: 'expert' } as const;
+    const actor = createActor(machine, { clock, input: { engine, settings, now: gameId } }).start();
+    const computerMoves = async () => {
+      clock.increment(100);
+      await settle();
+      clock.increment(500);
+    };
+    actor.send(place(0, 0));
+    await computerMoves();
+    actor.send(place(5, 5));
+    await computerMoves();
+    expect(requests.map(({ seed, level, nodeLimit, timeMs }) => ({ seed, level, nodeLimit, timeMs }))).toEqual([
+      { seed: 1002, level: 'expert', nodeLimit: EXPERT_GAME_NODES, timeMs: undefined },
+      { seed: 1004, level: 'expert', nodeLimit: EXPERT_GAME_NODES, timeMs: undefined },
+    ]);
+    // The same game after a reload asks the same: the seed is the game's, not the page's.
+    const restored = createActor(machine, { clock, input: { engine, settings, game: actor.getSnapshot().context.game, now: 5 } }).start();
+    restored.send({ type: 'undo' });
+    restored.send(place(5, 5));
+    await computerMoves();
+    expect(requests[2]?.seed).toBe(1004);
   });
 });

@@ -5,8 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AiMove, AiRequest, CellPosition, Engine } from '../engine';
+import { fallbackSeed, gameComputerRequest } from '../game/computer';
 import { canUndo, closeResults, createGame, freeCells, humanMayPlace, noteHintUsed, placeCell, setProgress, toggleAnnotations, undo } from '../game/game';
-import { COMPUTER, isComputer } from '../game/settings';
+import { isComputer } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 
 /** SPEC §9 timings, in milliseconds. */
@@ -22,8 +23,7 @@ export interface GameInput {
   settings: Settings;
   /** A game restored from storage, else a new one is made. */
   game?: GameState;
-  /** Seeds the computer's moves, so a game can be replayed. */
-  seed: number;
+  /** When the game is made (its id, which also seeds the computer's moves: game/computer.ts). */
   now: number;
 }
 
@@ -39,7 +39,6 @@ export interface GameContext {
   serverModel: string | null;
   settings: Settings;
   game: GameState;
-  seed: number;
   /** What the computer proposed, before the fallbacks. */
   aiProposal: CellPosition | null;
   /** When play began (ms), for the game's duration. */
@@ -58,15 +57,8 @@ export type GameEvent =
   /** Issue 15: a hint was shown on the board; the game is no longer submitted to High Scores. */
   | { type: 'hint.shown' };
 
-function aiTask({ game, settings, seed, serverModel }: GameContext): AiTask {
-  const request: AiRequest = {
-    board: game.boardState,
-    player: COMPUTER,
-    level: settings.aiDifficulty,
-    mode: game.scoringMechanism,
-    seed: (seed + game.history.length) >>> 0,
-  };
-  return { request, serverModel };
+function aiTask({ game, settings, serverModel }: GameContext): AiTask {
+  return { request: gameComputerRequest(game, settings.aiDifficulty), serverModel };
 }
 
 export const gameMachine = setup({
@@ -111,8 +103,8 @@ export const gameMachine = setup({
       return { aiProposal: move ? move.cell : null };
     }),
     'play the computer move': assign(({ context }) => {
-      const { game, engine, aiProposal, seed } = context;
-      const cell = engine.resolveMove(game.boardState, aiProposal, seed + game.history.length);
+      const { game, engine, aiProposal } = context;
+      const cell = engine.resolveMove(game.boardState, aiProposal, fallbackSeed(game));
       const placed = cell ? placeCell(game, cell, engine) : undefined;
       // No valid move with cells left: progress returns to playing (SPEC §4).
       return { game: placed?.ok ? placed.state : setProgress(game, 'playing') };
@@ -136,7 +128,6 @@ export const gameMachine = setup({
     serverModel: null,
     settings: input.settings,
     game: input.game ?? createGame(input.settings, input.now),
-    seed: input.seed,
     aiProposal: null,
     playStartedAt: null,
   }),

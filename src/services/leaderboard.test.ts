@@ -204,7 +204,7 @@ describe('fetchPlayerNames', () => {
 });
 
 describe('fetchAiHighScores', () => {
-  it('asks for AI games with filters and the server order, then re-sorts on the client', async () => {
+  it('asks for verified AI games with filters and the server order, then re-sorts on the client', async () => {
     const fake = fakeClient({
       tables: {
         game_scores: {
@@ -224,6 +224,7 @@ describe('fetchAiHighScores', () => {
       calls: [
         ['select', 'id, username, ai_difficulty, score, opponent_score'],
         ['eq', 'opponent_type', 'ai'],
+        ['eq', 'status', 'verified'],
         ['eq', 'scoring_mechanism', 'expansion'],
         ['eq', 'board_size', 10],
         ['order', 'ai_difficulty', { ascending: false }],

@@ -265,7 +265,9 @@ export async function fetchGameResults(
 
 /**
  * Read game_scores against the AI: optional filters, ai_difficulty then score descending,
- * limit 50, then the client re-sort of SPEC §7. Throws the API's error; null data gives [].
+ * limit 50, then the client re-sort of SPEC §7. Only verified scores: games the server has
+ * replayed (a player's own pending or rejected ones are readable to them, but are not high
+ * scores). Throws the API's error; null data gives [].
  */
 export async function fetchAiHighScores(
   client: SupabaseClient,
@@ -274,7 +276,8 @@ export async function fetchAiHighScores(
   let query = client
     .from('game_scores')
     .select('id, username, ai_difficulty, score, opponent_score')
-    .eq('opponent_type', 'ai');
+    .eq('opponent_type', 'ai')
+    .eq('status', 'verified');
   if (filters.scoringMechanism) query = query.eq('scoring_mechanism', filters.scoringMechanism);
   if (filters.boardSize) query = query.eq('board_size', filters.boardSize);
   const { data, error } = await query

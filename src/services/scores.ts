@@ -1,6 +1,7 @@
 /**
  * Score submission (SPEC §7 "Insert into game_scores"): the payload, then select and return that
- * row. Failures are only logged (SPEC §8).
+ * row. The row comes back pending: High Scores shows it once the server has replayed its game.
+ * Failures are only logged (SPEC §8).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ScorePayload } from '../game/submission';

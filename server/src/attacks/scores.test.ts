@@ -3,11 +3,17 @@
  * was possible before the database checked what a client writes (issue 10).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../src/engine';
+import { loadEngine } from '../../../src/engine/load';
+import { formatRecord, parseRecord } from '../../../src/game/record';
+import type { ScorePayload } from '../../../src/game/submission';
 import { TEST_DATABASES } from '../db/testing';
 import { restFixture, score } from '../postgrest/test-fixture';
+import { expertHuman, playAgainstComputer } from '../scores/played-game.testkit';
 
 describe.each(TEST_DATABASES)('forging the leaderboards on %s', (_name, open) => {
-  const fixture = restFixture(open);
+  // The server's score verifier looks for pending scores every 100 ms (3 s by default).
+  const fixture = restFixture(open, { scoreVerifier: { pollMs: 100 } });
   let alice = '';
   const { count, newPlayer, raw } = fixture;
   beforeAll(() => {
@@ -93,5 +99,113 @@ describe.each(TEST_DATABASES)('forging the leaderboards on %s', (_name, open) =>
     expect(patch.status).toBe(403);
     const hidden = await raw('schema_migrations');
     expect(hidden.status).toBe(404);
+  });
+
+  describe('a high score is a game that was played', () => {
+    let engine: Engine;
+    let games = 1_700_000_200_000;
+    beforeAll(async () => {
+      engine = await loadEngine();
+    });
+
+    /** A game against Hard played as the game page plays it, for `player`, and what the page submits. */
+    const playedGame = (player: { id: string }, name: string): ScorePayload =>
+      playAgainstComputer(engine, { user: { id: player.id, username: name }, settings: { aiDifficulty: 'hard' }, gameId: games++, human: expertHuman() })
+        .payload;
+
+    /** Polls, as the database owner, until the score has its verdict. */
+    async function verdict(gameId: string): Promise<{ status: string; rejection: string | null }> {
+      for (const until = Date.now() + 60_000; ; ) {
+        const [row] = await fixture.test.db.query<{ status: string; rejection: string | null }>(
+          'select status, rejection from public.game_scores where game_id = $1',
+          [gameId],
+        );
+        if (row && row.status !== 'pending') return row;
+        if (Date.now() > until) throw new Error(`the score of game ${gameId} is ${row?.status ?? 'missing'} after a minute`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+
+    /** The High Scores tab's read (SPEC §7, services/leaderboard.ts), by `client`, on this game's board. */
+    const highScores = async (client = fixture.anon) => {
+      const { data, error } = await client
+        .from('game_scores')
+        .select('id, username, ai_difficulty, score, opponent_score')
+        .eq('opponent_type', 'ai')
+        .eq('status', 'verified')
+        .eq('scoring_mechanism', 'connection')
+        .eq('board_size', 6)
+        .order('ai_difficulty', { ascending: false })
+        .order('score', { ascending: false })
+        .limit(50);
+      expect(error).toBeNull();
+      return data as { username: string; ai_difficulty: string; score: number; opponent_score: number }[];
+    };
+
+    it('refuses a score with no game record, and never shows a forged 729 whatever record it names', { timeout: 120_000 }, async () => {
+      const mallory = await newPlayer('Forger');
+      const bare = await mallory.client.from('game_scores').insert(score(mallory.id, { score: 729, record: undefined })).select().single();
+      expect([bare.status, bare.error?.code]).toEqual([400, '23502']);
+      expect(bare.error?.message).toMatch(/^record is required: the game's record/);
+
+      const real = playedGame(mallory, 'Forger');
+      const moves = parseRecord(real.record);
+      if (!moves.ok) throw new Error(moves.error);
+      const swapped = [...moves.record.moves];
+      [swapped[1], swapped[35]] = [swapped[35]!, swapped[1]!]; // two of the computer's moves: same board, same scores
+      const forgeries: Record<string, Partial<ScorePayload>> = {
+        'no game at all': { score: 729, record: 'CC1 6x6 connection: 1-0' },
+        'moves that are not a game': { record: real.record.replace(/: (\S+) \S+ /, ': $1 $1 ') },
+        'computer moves Hard does not play with that seed': { record: formatRecord({ ...moves.record, moves: swapped }) },
+        'a score its game does not give': { score: 729 },
+        // Claimed verified by the client: the database takes it as pending all the same (the record
+        // with a space after it, a text not yet submitted: one game is one score).
+        'a verdict of its own': { score: 729, record: `${real.record} `, status: 'verified' } as Partial<ScorePayload>,
+      };
+      const ids: string[] = [];
+      for (const [what, forged] of Object.entries(forgeries)) {
+        const payload = { ...real, ...forged, game_id: `forged-${games++}` };
+        const { data, error } = await mallory.client.from('game_scores').insert(payload).select().single();
+        expect(error, what).toBeNull();
+        expect(data, what).toMatchObject({ status: 'pending' });
+        ids.push(payload.game_id);
+      }
+      const verdicts = await Promise.all(ids.map(verdict));
+      expect(verdicts.map((v) => v.status)).toEqual(ids.map(() => 'rejected'));
+      expect(verdicts.map((v) => v.rejection)).toEqual([
+        'The game is not finished: 0 of 36 cells are taken.',
+        expect.stringMatching(/^The game record cannot be read: Move 2, \w+, is on a cell already taken by move 1\.$/),
+        expect.stringMatching(/^Move 2, \w+, is not what Hard plays there with seed \d+ \(it plays \w+\)\.$/),
+        `The score says 729 to ${real.opponent_score}; the game's board scores ${real.score} to ${real.opponent_score}.`,
+        `The score says 729 to ${real.opponent_score}; the game's board scores ${real.score} to ${real.opponent_score}.`,
+      ]);
+      // Nobody sees them on High Scores, the forger included, nor reads them at all but the forger;
+      // no client can mark one verified.
+      const shown = [...(await highScores()), ...(await highScores(mallory.client))];
+      expect(shown.filter((row) => row.username === 'Forger')).toEqual([]);
+      const anyRead = await fixture.anon.from('game_scores').select('id').eq('user_id', mallory.id);
+      expect(anyRead.data).toEqual([]);
+      const ownRead = await mallory.client.from('game_scores').select('status').eq('user_id', mallory.id);
+      expect(ownRead.data).toEqual(ids.map(() => ({ status: 'rejected' })));
+      const mark = await mallory.client.from('game_scores').update({ status: 'verified' }).eq('user_id', mallory.id);
+      expect(mark.status).toBe(403);
+    });
+
+    it("shows a game played against Hard once the server has replayed it, and that game only once", { timeout: 120_000 }, async () => {
+      const player = await newPlayer('Player');
+      const real = playedGame(player, 'Player');
+      // The spec's call, as the page makes it (services/scores.ts): insert, then select the row.
+      const inserted = await player.client.from('game_scores').insert(real).select().single();
+      expect(inserted.data).toMatchObject({ status: 'pending', record: real.record });
+      expect(await verdict(real.game_id)).toEqual({ status: 'verified', rejection: null });
+      const rows = (await highScores()).filter((row) => row.username === 'Player');
+      expect(rows).toEqual([expect.objectContaining({ ai_difficulty: 'hard', score: real.score, opponent_score: real.opponent_score })]);
+      // The same game again under another game id (or by another player) is refused, not listed twice.
+      const again = await player.client.from('game_scores').insert({ ...real, game_id: `copy-${games++}` });
+      expect([again.status, again.error?.code, again.error?.message]).toEqual([409, '23505', expect.stringContaining('game_scores_one_per_record')]);
+      const copier = await newPlayer('Copier');
+      const copied = await copier.client.from('game_scores').insert({ ...real, user_id: copier.id, game_id: `copy-${games++}` });
+      expect(copied.status).toBe(409);
+    });
   });
 });

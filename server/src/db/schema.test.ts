@@ -64,8 +64,8 @@ describe.each(TEST_DATABASES)('the schema on %s', (_name, open) => {
   it('lets a signed-in player insert only their own scores', async () => {
     const insert = (tx: Queryable, userId: string) =>
       tx.query(
-        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id)
-         values ($1, 'x', 12, 10, 6, 'connection', 'ai', 'hard', $2) returning score`,
+        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id, record)
+         values ($1, 'x', 12, 10, 6, 'connection', 'ai', 'hard', $2, $2) returning score`,
         [userId, `game-${Math.random().toString(36).slice(2)}`],
       );
     expect(await asClient(test.db, alice, (tx) => insert(tx, alice))).toEqual([{ score: 12 }]);
@@ -74,6 +74,9 @@ describe.each(TEST_DATABASES)('the schema on %s', (_name, open) => {
   });
 
   it('lets anyone read scores and names but no client write results or ratings', async () => {
+    // Verified scores only (a pending one is read by its player alone): marked as the score verifier would.
+    expect(await asClient(test.db, null, (tx) => tx.query('select score from public.game_scores'))).toEqual([]);
+    await test.db.query(`update public.game_scores set status = 'verified'`);
     const scores = await asClient(test.db, null, (tx) => tx.query('select score from public.game_scores'));
     expect(scores.length).toBeGreaterThan(0);
     await expect(

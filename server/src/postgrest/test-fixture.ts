@@ -7,10 +7,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Keys } from '../auth/keys';
 import type { TestDatabase } from '../db/testing';
+import type { BackendOptions } from '../backend';
 import { startTestBackend, supabaseClient, type TestBackend } from '../test-backend';
 
 let games = 0;
-/** A score as the client submits it; each call names a new game. */
+/**
+ * A score as the client submits it; each call names a new game, with a record of its own (its
+ * text only: the verifier rejects it, which tests about anything else need not wait for).
+ */
 export const score = (userId: string, extra: Record<string, unknown> = {}) => ({
   user_id: userId,
   username: 'Alice',
@@ -21,7 +25,9 @@ export const score = (userId: string, extra: Record<string, unknown> = {}) => ({
   game_duration: 95,
   opponent_type: 'ai',
   ai_difficulty: 'hard',
-  game_id: `game-${Date.now()}-${games++}`,
+  game_id: `game-${Date.now()}-${games}`,
+  record: `CC1 6x6 connection: * (no game: test score ${Date.now()}-${games++})`,
+  ai_seed: 1,
   ...extra,
 });
 
@@ -44,7 +50,8 @@ export interface RestFixture {
   raw(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
 }
 
-export function restFixture(open: () => Promise<TestDatabase>): RestFixture {
+/** `backend`: options of the server under test (e.g. its score verifier's). */
+export function restFixture(open: () => Promise<TestDatabase>, backend: Partial<BackendOptions> = {}): RestFixture {
   const f = {} as RestFixture;
   const addUser = async (email: string, username: string) =>
     (await f.test.db.query<{ id: string }>(
@@ -79,16 +86,19 @@ export function restFixture(open: () => Promise<TestDatabase>): RestFixture {
     ] as const;
     for (const [user, points, opponent, size, mechanism, level] of seed) {
       await f.test.db.query(
-        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id)
-         values ($1, '', $2, $3, $4, $5, 'ai', $6, $7)`,
-        [user, points, opponent, size, mechanism, level, `seed-${points}`],
+        `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, ai_difficulty, game_id, record, ai_seed)
+         values ($1, '', $2, $3, $4, $5, 'ai', $6, $7, $8, 1)`,
+        [user, points, opponent, size, mechanism, level, `seed-${points}`, `CC1 ${size}x${size} ${mechanism}: seeded ${points}`],
       );
     }
     await f.test.db.query(
-      `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, game_id)
-       values ($1, '', 9, 1, 6, 'connection', 'human', 'seed-human')`,
+      `insert into public.game_scores (user_id, username, score, opponent_score, board_size, scoring_mechanism, opponent_type, game_id, record)
+       values ($1, '', 9, 1, 6, 'connection', 'human', 'seed-human', 'CC1 6x6 connection: seeded human')`,
       [f.carol],
     );
+    // These tests are about reading and writing scores, not about checking them: the seeded rows
+    // are verified as the database owner (the rows a client inserts stay pending, then rejected).
+    await f.test.db.query("update public.game_scores set status = 'verified', checked_at = now() where game_id like 'seed-%'");
     for (const [p1, p2, winner, minutesAgo] of [
       [f.alice, f.bob, f.alice, 30],
       [f.bob, f.alice, f.bob, 20],
@@ -104,7 +114,7 @@ export function restFixture(open: () => Promise<TestDatabase>): RestFixture {
     await f.test.db.query('update public.profiles set elo_rating = 1240, games_played = 3, games_won = 2 where id = $1', [f.alice]);
     await f.test.db.query('update public.profiles set elo_rating = 1160, games_played = 3, games_won = 1 where id = $1', [f.bob]);
 
-    f.server = await startTestBackend(f.test);
+    f.server = await startTestBackend(f.test, backend);
     f.url = f.server.url;
     f.keys = f.server.keys;
     f.aliceToken = (await f.keys.accessToken({ id: f.alice, email: 'alice@example.com' })).token;

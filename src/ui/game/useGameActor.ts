@@ -40,7 +40,7 @@ export function useGameActor({ engine, serverModel, inspect, user }: GameActorOp
   const [input] = useState(() => {
     const restored = loadGame(engine);
     const settings = restored?.settings ?? loadSettings();
-    return { engine, settings, game: restored?.state, seed: Date.now() >>> 0, now: Date.now() };
+    return { engine, settings, game: restored?.state, now: Date.now() };
   });
   const actor = useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
   useEffect(() => {
@@ -66,11 +66,12 @@ function useScoreSubmission(actor: ReturnType<typeof useActorRef<typeof gameMach
   });
   useEffect(() => {
     let submitted = initialSubmitted(actor.getSnapshot().context.game.progress);
-    const subscription = actor.subscribe(({ context: { game, settings, playStartedAt } }) => {
+    const subscription = actor.subscribe(({ context: { game, settings, playStartedAt, serverModel } }) => {
       const step = submissionStep(submitted, game.progress);
       submitted = step.submitted;
       const player = userRef.current;
-      if (step.handIn && player && shouldSubmitScore(player, settings, game)) {
+      // The AI development server's model is not the game's computer: its moves cannot be replayed.
+      if (step.handIn && player && serverModel === null && shouldSubmitScore(player, settings, game)) {
         const payload = scorePayload(player, settings, game, playStartedAt, Date.now());
         // supabase-js loads with it, off the game's first load (the auth service has it by now anyway).
         void import('../../services/scores').then(({ submitScore }) => submitScore(payload));
