@@ -22,6 +22,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ TRUST_PROXY: '1' })).toThrow('TRUST_PROXY=1 would believe X-Forwarded-For from anyone; name the proxies');
   });
 
+  it("takes one address's share of the data API from REST_RATE_LIMIT and REST_CONCURRENCY", () => {
+    expect(readConfig({}).restLimits).toMatchObject({ requests: { points: 200, seconds: 10 }, inFlight: 2 });
+    expect(readConfig({ REST_RATE_LIMIT: '1000', REST_CONCURRENCY: '4' }).restLimits).toMatchObject({ requests: { points: 1000, seconds: 10 }, inFlight: 4 });
+    expect(() => readConfig({ REST_RATE_LIMIT: '0' })).toThrow('REST_RATE_LIMIT must be a whole number of at least 1, got "0"');
+    expect(() => readConfig({ REST_CONCURRENCY: 'lots' })).toThrow('REST_CONCURRENCY must be a whole number of at least 1, got "lots"');
+  });
+
   it("gives the page's policy the origins the client was built to talk to", () => {
     expect(readConfig({}).connectOrigins).toEqual([]);
     expect(readConfig({ VITE_SUPABASE_URL: 'https://project.supabase.co/', VITE_SOCKET_URL: 'https://game.example:8443/x' }).connectOrigins).toEqual([

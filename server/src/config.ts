@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustedProxies, type TrustedProxies } from './http/client-address';
+import { DEFAULT_REST_LIMITS, type RestLimits } from './http/rest-limits';
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +17,8 @@ export interface ServerConfig {
   trustProxy: TrustedProxies;
   /** Origins the built client talks to besides this server (VITE_SUPABASE_URL, VITE_SOCKET_URL), for the page's policy. */
   connectOrigins: string[];
+  /** One address's share of /rest/v1: REST_RATE_LIMIT requests per 10 s (all nodes), REST_CONCURRENCY at once (this node). */
+  restLimits: RestLimits;
   /** This node's name among the nodes sharing one PostgreSQL (NODE_ID): distinct per node, stable across its restarts. */
   nodeId: string;
   /** Events between nodes (SOCKET_ADAPTER): postgres by default on PostgreSQL, none on the embedded database. */
@@ -44,6 +47,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   if (adapter !== 'none' && !env.DATABASE_URL) throw new Error(`SOCKET_ADAPTER=${adapter} needs DATABASE_URL: nodes share rooms only on PostgreSQL`);
   if (adapter === 'redis' && !env.REDIS_URL) throw new Error('SOCKET_ADAPTER=redis needs REDIS_URL, e.g. redis://127.0.0.1:6379');
+  const restLimits: RestLimits = {
+    ...DEFAULT_REST_LIMITS,
+    requests: { ...DEFAULT_REST_LIMITS.requests, points: count('REST_RATE_LIMIT', env.REST_RATE_LIMIT, DEFAULT_REST_LIMITS.requests.points) },
+    inFlight: count('REST_CONCURRENCY', env.REST_CONCURRENCY, DEFAULT_REST_LIMITS.inFlight),
+  };
   const nodeId = env.NODE_ID || `${hostname()}:${port}`;
   if (!/^[\w.:-]{1,100}$/.test(nodeId)) throw new Error(`NODE_ID must be 1 to 100 letters, digits, '.', ':', '_' or '-', got "${nodeId}"`);
   return {
@@ -55,7 +63,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: isAbsolute(clientDir) ? resolve(clientDir) : resolve(REPO_ROOT, clientDir),
     trustProxy,
     connectOrigins,
+    restLimits,
   };
+}
+
+/** A whole number of at least 1, or the default when unset. */
+function count(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${value}"`);
+  return Number(value);
 }
 
 /** The origin of a URL setting the client was built with, if set. */

@@ -25,6 +25,7 @@ try {
     distDir: config.distDir,
     trustProxy: config.trustProxy,
     connectOrigins: config.connectOrigins,
+    restLimits: config.restLimits,
     engine: await loadEngine(),
     nodeId: config.nodeId,
     adapter: config.adapter === 'none' ? undefined : config.adapter,
