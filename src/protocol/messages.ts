@@ -332,6 +332,8 @@ export const SERVER_ERRORS = {
   cannotClaim: 'You cannot claim victory yet',
   restarting: 'The server is restarting: try again in a moment',
   unavailable: 'The game server cannot save moves right now: try again in a moment',
+  /** The database refused to store the command (bad data): it did not happen, and the room is as its log has it. */
+  notSaved: 'The server could not save that, so it did not happen: the room is back as it was before it',
   /** Issue 14: the settings of a room of quick play are the ones both players were paired for. */
   pairedSettings: 'A quick-play game keeps the settings it was paired with',
   /** Issue 14: any command of a socket that is watching a room. */

@@ -10,9 +10,17 @@
  * in only while that is still the lease's fence. The lease rows are locked (FOR SHARE) by the
  * insert, so a takeover waits for it and then reads it back; an entry of a room this node lost
  * is refused with LeaseLost, and nothing of it is written.
+ *
+ * One bad entry costs one command, not the node: when a write fails on data the database will
+ * never take (log-errors.ts), or fails twice, the batch is written by halves until the bad entry is
+ * alone; it is refused with EntryRefused, and so are the later entries of its room (they were
+ * built on it); every other entry is written. A rated result or a snapshot that cannot be written
+ * is left out of its entry (a savepoint) rather than costing the command: the game ends unrated,
+ * the room's log is kept whole instead of its snapshot.
  */
 import type { Database, Queryable } from '../db/database';
 import type { Command } from './commands';
+import { describeError, isBadData, isPassing } from './log-errors';
 import { writeRatedGame, type RatedGame, type RatingOutcome } from './results';
 
 export interface LogEntry {
@@ -42,8 +50,10 @@ export interface Journal {
   append(entry: LogEntry): Promise<RatingOutcome | undefined>;
   /** These rooms' logs (the rooms whose leases this node holds). */
   load(roomIds: string[]): Promise<StoredRoom[]>;
-  /** Resolves when everything appended so far is committed. */
+  /** Resolves when everything appended so far is committed (or refused). */
   drain(): Promise<void>;
+  /** Commands appended and not written yet (a shutdown that cannot wait tells how many). */
+  unwritten(): number;
 }
 
 /** No database (unit tests of the server without one): nothing is kept. */
@@ -51,6 +61,7 @@ export const memoryJournal: Journal = {
   append: () => Promise.resolve(undefined),
   load: () => Promise.resolve([]),
   drain: () => Promise.resolve(),
+  unwritten: () => 0,
 };
 
 /** The room's lease has moved to another node: this node may no longer write to it. */
@@ -60,14 +71,33 @@ export class LeaseLost extends Error {
   }
 }
 
+/**
+ * The database refused the entry (`first`), or it came after a refused entry of its room and was
+ * built on it: nothing of it is written, and the room's owner puts the room back as its log has it.
+ */
+export class EntryRefused extends Error {
+  constructor(
+    readonly roomId: string,
+    readonly seq: number,
+    readonly first: boolean,
+  ) {
+    super(first ? `room ${roomId}: the database refused its command ${seq}` : `room ${roomId}: its command ${seq} came after a refused one`);
+  }
+}
+
 interface Pending {
   entry: LogEntry;
   done: (outcome: RatingOutcome | undefined) => void;
-  lost: (error: LeaseLost) => void;
+  fail: (error: LeaseLost | EntryRefused) => void;
+  /** Decided without writing: refused, or after a refused entry of its room. */
+  refused?: EntryRefused;
 }
 
-/** What became of one entry of a write: written (with its rated result, if any), or refused. */
-type Written = { outcome: RatingOutcome | undefined } | 'fenced';
+/**
+ * What became of one entry of a write: written (with its rated result, if any, and what of it was
+ * left out), or refused because another node holds the room.
+ */
+type Written = { outcome: RatingOutcome | undefined; unrated?: string; unsnapshotted?: string } | 'fenced';
 
 /** At most this many entries in one write. */
 const BATCH = 1000;
@@ -80,6 +110,8 @@ export class PostgresJournal implements Journal {
   private settling: (() => void)[] = [];
   private writing: Promise<void> | null = null;
   private failing = false;
+  /** Room id → the seq of its entry the database refused: its later entries, built on it, are refused too. */
+  private readonly refusedFrom = new Map<string, number>();
 
   /**
    * `around` runs each slice of a commit's answers (index.ts holds the sockets' writes during it,
@@ -91,10 +123,22 @@ export class PostgresJournal implements Journal {
   ) {}
 
   append(entry: LogEntry): Promise<RatingOutcome | undefined> {
-    return new Promise((done, lost) => {
-      this.queue.push({ entry, done, lost });
+    return new Promise((done, fail) => {
+      const pending: Pending = { entry, done, fail };
+      // Appended after its room's refused entry: built on it (a later seq), or made once the
+      // room was put back as its log has it (the refused seq again), which starts afresh.
+      const refused = this.refusedFrom.get(entry.roomId);
+      if (refused !== undefined && entry.seq > refused) pending.refused = new EntryRefused(entry.roomId, entry.seq, false);
+      else if (refused !== undefined) this.refusedFrom.delete(entry.roomId);
+      this.queue.push(pending);
       this.kick();
     });
+  }
+
+  unwritten(): number {
+    let count = 0;
+    for (const pending of this.queue) if (!pending.refused) count++;
+    return count;
   }
 
   private kick(): void {
@@ -134,13 +178,17 @@ export class PostgresJournal implements Journal {
     let wait = RETRY_MS.first;
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, BATCH);
-      let outcomes: Written[];
+      const written: (Written | undefined)[] = new Array(batch.length);
       try {
-        outcomes = await this.write(batch.map((p) => p.entry));
+        await this.writeApart(batch, written, batch.map((_, i) => i));
       } catch (error) {
-        // Kept, in order, and tried again: nothing acknowledged is lost, and nothing is
-        // acknowledged before it is written.
-        if (!this.failing) console.error(`room log: writing ${batch.length} command(s) failed; retrying until the database answers:`, (error as Error).message);
+        // Unreachable (or busy): what is decided is answered, the rest kept, in order, and tried
+        // again: nothing acknowledged is lost, and nothing is acknowledged before it is written.
+        // Entries are decided from the first on, so everything written is in the decided part.
+        let decided = 0;
+        while (decided < batch.length && (written[decided] !== undefined || batch[decided]!.refused)) decided++;
+        this.answer(batch.slice(0, decided), written);
+        if (!this.failing) console.error(`room log: writing ${batch.length - decided} command(s) failed; retrying until the database answers:`, (error as Error).message);
         this.failing = true;
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = Math.min(wait * 2, RETRY_MS.max);
@@ -149,15 +197,63 @@ export class PostgresJournal implements Journal {
       if (this.failing) console.error('room log: the database answers again; the delayed commands are written');
       this.failing = false;
       wait = RETRY_MS.first;
-      this.queue.splice(0, batch.length);
-      this.settle(
-        batch.map((pending, i) => () => {
-          const written = outcomes[i]!;
-          if (written === 'fenced') pending.lost(new LeaseLost(pending.entry.roomId));
-          else pending.done(written.outcome);
-        }),
-      );
+      this.answer(batch, written);
     }
+  }
+
+  /**
+   * Writes the entries at `at` of the batch (those not decided yet). When the database refuses
+   * the write for bad data, or fails it twice, they are written by halves, first half first, until
+   * the bad entry is alone and refused. Throws only when the database is out of reach or busy.
+   */
+  private async writeApart(batch: Pending[], written: (Written | undefined)[], at: number[], failedOnce = false): Promise<void> {
+    const todo = at.filter((i) => !batch[i]!.refused && written[i] === undefined);
+    if (todo.length === 0) return;
+    try {
+      const results = await this.write(todo.map((i) => batch[i]!.entry));
+      todo.forEach((i, j) => (written[i] = results[j]!));
+    } catch (error) {
+      if (isPassing(error)) throw error;
+      if (!isBadData(error) && !failedOnce) return this.writeApart(batch, written, todo, true);
+      if (todo.length === 1) return this.refuse(batch[todo[0]!]!, error);
+      const half = Math.ceil(todo.length / 2);
+      await this.writeApart(batch, written, todo.slice(0, half));
+      await this.writeApart(batch, written, todo.slice(half));
+    }
+  }
+
+  /** The database will not take this entry: refused, with every later entry of its room queued. */
+  private refuse(pending: Pending, error: unknown): void {
+    const { roomId, seq, command } = pending.entry;
+    pending.refused = new EntryRefused(roomId, seq, true);
+    this.refusedFrom.set(roomId, seq);
+    let after = 0;
+    for (const later of this.queue) {
+      if (later.entry.roomId !== roomId || later.entry.seq <= seq || later.refused) continue;
+      later.refused = new EntryRefused(roomId, later.entry.seq, false);
+      after++;
+    }
+    console.error(
+      `room log: the database refused command ${seq} (${command.type}) of room ${roomId}: ${describeError(error)}; ` +
+        `it is answered with an error${after > 0 ? `, with the ${after} after it,` : ''} and the room goes back to its last saved state`,
+    );
+  }
+
+  /** Takes the batch's decided entries off the queue and answers them, in order. */
+  private answer(batch: Pending[], written: (Written | undefined)[]): void {
+    this.queue.splice(0, batch.length);
+    this.settle(
+      batch.map((pending, i) => () => {
+        if (pending.refused) return pending.fail(pending.refused);
+        const result = written[i]!;
+        if (result === 'fenced') return pending.fail(new LeaseLost(pending.entry.roomId));
+        const { roomId } = pending.entry;
+        // Said once, after the commit: the move is in, without what could not be written.
+        if (result.unrated) console.error(`room log: the game of room ${roomId} ended unrated: its rated result could not be written: ${result.unrated}`);
+        if (result.unsnapshotted) console.error(`room log: the snapshot of room ${roomId} could not be written (its commands are kept instead): ${result.unsnapshotted}`);
+        pending.done(result.outcome);
+      }),
+    );
   }
 
   private async write(entries: LogEntry[]): Promise<Written[]> {
@@ -174,15 +270,26 @@ export class PostgresJournal implements Journal {
           written.push('fenced');
           continue;
         }
-        written.push({ outcome: entry.rate ? await writeRatedGame(tx, entry.rate) : undefined });
-        if (entry.snapshot !== undefined) {
-          await tx.query(
-            `insert into game_server.room_snapshots (room_id, seq, state, at) values ($1, $2, $3, to_timestamp($4::float8 / 1000))
-             on conflict (room_id) do update set seq = excluded.seq, state = excluded.state, at = excluded.at`,
-            [entry.roomId, entry.seq, JSON.stringify(entry.snapshot), entry.at],
-          );
-          await tx.query('delete from game_server.room_log where room_id = $1 and seq <= $2', [entry.roomId, entry.seq]);
+        const result: Written = { outcome: undefined };
+        if (entry.rate) {
+          const rate = entry.rate;
+          const rated = await apart(tx, () => writeRatedGame(tx, rate));
+          if ('failed' in rated) result.unrated = rated.failed;
+          else result.outcome = rated.value;
         }
+        if (entry.snapshot !== undefined) {
+          const snapshot = JSON.stringify(entry.snapshot);
+          const kept = await apart(tx, async () => {
+            await tx.query(
+              `insert into game_server.room_snapshots (room_id, seq, state, at) values ($1, $2, $3, to_timestamp($4::float8 / 1000))
+               on conflict (room_id) do update set seq = excluded.seq, state = excluded.state, at = excluded.at`,
+              [entry.roomId, entry.seq, snapshot, entry.at],
+            );
+            await tx.query('delete from game_server.room_log where room_id = $1 and seq <= $2', [entry.roomId, entry.seq]);
+          });
+          if ('failed' in kept) result.unsnapshotted = kept.failed;
+        }
+        written.push(result);
         if (entry.gone) {
           await tx.query('delete from game_server.room_log where room_id = $1', [entry.roomId]);
           await tx.query('delete from game_server.room_snapshots where room_id = $1', [entry.roomId]);
@@ -213,6 +320,25 @@ export class PostgresJournal implements Journal {
 }
 
 const key = (e: { roomId: string; seq: number }) => `${e.roomId}/${e.seq}`;
+
+/**
+ * Runs `work` inside the write's transaction under a savepoint: when the database refuses it (a
+ * rated result breaking a rule of the profiles, a snapshot it cannot store), only `work` is undone
+ * and the entry is still written. Out of reach or busy fails the whole write, to be tried again.
+ */
+async function apart<T>(tx: Queryable, work: () => Promise<T>): Promise<{ value: T } | { failed: string }> {
+  await tx.query('savepoint apart');
+  try {
+    const value = await work();
+    await tx.query('release savepoint apart');
+    return { value };
+  } catch (error) {
+    if (isPassing(error)) throw error;
+    await tx.query('rollback to savepoint apart');
+    await tx.query('release savepoint apart');
+    return { failed: describeError(error) };
+  }
+}
 
 /**
  * One statement for the whole batch; an entry goes in only under its lease's current fence. The

@@ -5,17 +5,25 @@
  * node, through socket.io's adapter) and its answer come back. Rooms arrive by creation, by the
  * start-up claim and by taking over leases that expired; they leave when gone or when their lease
  * is lost to another node.
+ *
+ * A command the database refuses (journal.ts: EntryRefused) never happened: its room goes back to
+ * the state of its last committed command, which is what its log holds, and the sender is told
+ * (SERVER_ERRORS.notSaved). Its events were never sent, since they go out only once committed.
  */
 import type { Server } from 'socket.io';
+import { SERVER_ERRORS as E } from '../../../src/protocol';
 import type { NodeNotice } from './cluster';
 import type { Command } from './commands';
-import { LeaseLost, type Journal, type StoredRoom } from './journal';
+import { EntryRefused, LeaseLost, type Journal, type StoredRoom } from './journal';
 import type { Lease, Leases } from './leases';
 import { systemClock, type RoomClock, type TimerId } from './room-clock';
 import { nextDeadline, reduce, type Outgoing, type Reply } from './reducer';
 import type { RatingOutcome } from './results';
 import { fromSnapshot, toSnapshot, type StoredState } from './snapshot';
 import type { RoomConfig, RoomState } from './state';
+
+/** How long a room whose deadline's tick was refused waits before it is rebuilt from its log. */
+const RELOAD_MS = 1000;
 
 /** A command that reached a node which no longer owns the room: the sender asks the new owner. */
 export const ROOM_MOVED = 'The room moved to another server: try again';
@@ -29,6 +37,14 @@ export interface LiveRoom {
   timerAt: number | null;
   /** The socket holding each seat, and its node: a stale socket's drop is ignored. */
   holders: Map<string, Holder>;
+  /**
+   * The room as its log has it: the state after its last committed command, and that command's
+   * seq (`state` runs ahead while commands wait for their commit). Null until its first commit.
+   */
+  saved: RoomState | null;
+  savedSeq: number;
+  /** Dropped because its own step ended it (not lost to another node): a refusal may bring it back. */
+  ended?: boolean;
 }
 
 export interface Holder {
@@ -60,6 +76,8 @@ export class OwnedRooms {
   readonly byCode = new Map<string, string>(); // code → room id
   readonly byToken = new Map<string, { roomId: string; playerId: string }>(); // token hash → seat
   private maintaining: Promise<void> | null = null;
+  /** Rooms set aside to be rebuilt from their logs (reload). */
+  private readonly reloading = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly io: Broadcaster,
@@ -101,6 +119,10 @@ export class OwnedRooms {
     const written = this.journal.append({ roomId: id, seq, fence: entryFence, command, at: now, rate: step.rate, snapshot, gone: step.room === null });
     return written.then(
       (ratings) => {
+        if (room && step.room) {
+          room.saved = step.room;
+          room.savedSeq = seq;
+        }
         const state = step.room ?? live?.state;
         const current = this.rooms.get(id) ?? live;
         for (const out of step.events) this.send(ratings ? withRatings(out, ratings) : out, state, current);
@@ -110,6 +132,12 @@ export class OwnedRooms {
         return step.reply;
       },
       (error: unknown) => {
+        if (error instanceof EntryRefused) {
+          // The later commands of the room were built on this one: refused too, and the room is
+          // put back once, at the first.
+          if (error.first) this.putBack(id, room ?? live, command);
+          return { success: false, error: E.notSaved } satisfies Reply;
+        }
         if (!(error instanceof LeaseLost)) throw error;
         // Another node took the room over: what this node did after that never happened.
         this.drop(error.roomId);
@@ -118,13 +146,61 @@ export class OwnedRooms {
     );
   }
 
+  /**
+   * A command of the room was refused by the database: the room goes back to its last committed
+   * state, the one its log holds. A room with nothing committed never existed. A deadline's tick
+   * or a restart would only be made again at once and refused again: that room is rebuilt from
+   * its log instead, after a pause, as after a restart: everyone away with a fresh grace period,
+   * and its players on this node back at once.
+   */
+  private putBack(id: string, room: LiveRoom | undefined, command: Command): void {
+    if (!room?.saved) return this.drop(id);
+    if (this.rooms.get(id) !== room) {
+      // Dropped by a step built on the refused one, which ended it, it is back; a room lost to
+      // another node stays lost.
+      if (this.rooms.has(id) || !room.ended) return;
+      room.ended = false;
+      this.rooms.set(id, room);
+    }
+    if (command.type === 'tick' || command.type === 'restarted') return this.reload(id, room);
+    const ahead = room.state;
+    for (const m of ahead.members) if (!room.saved.members.some((n) => n.id === m.id) && this.byToken.get(m.tokenHash)?.roomId === id) this.byToken.delete(m.tokenHash);
+    for (const m of room.saved.members) this.byToken.set(m.tokenHash, { roomId: id, playerId: m.id });
+    for (const playerId of room.holders.keys()) if (!room.saved.members.some((m) => m.id === playerId)) room.holders.delete(playerId);
+    this.byCode.set(room.saved.code, id);
+    room.state = room.saved;
+    room.seq = room.savedSeq;
+    if (room.timer) this.clock.clearTimer(room.timer);
+    room.timer = null;
+    room.timerAt = null;
+    this.schedule(id, room);
+    // Its open-game listing, as of the state put back.
+    this.hooks.committed(id, room.saved);
+  }
+
+  /**
+   * The room is set aside and rebuilt from its log, under the lease this node still holds, after
+   * RELOAD_MS (a room whose every command is refused costs the database one try a second).
+   * Meanwhile its commands wait for it, as for a room being taken over.
+   */
+  private reload(id: string, room: LiveRoom): void {
+    this.drop(id);
+    const lease: Lease = { roomId: id, fence: room.fence, code: room.state.code };
+    const timer = setTimeout(() => {
+      this.reloading.delete(timer);
+      this.arrive([lease], this.clock.now()).catch((error: unknown) => console.error(`room ${id}: rebuilding it from its log failed:`, (error as Error).message));
+    }, RELOAD_MS);
+    this.reloading.add(timer);
+  }
+
   /** The room after a step, in memory (ahead of the log: later commands build on it). */
   private keep(id: string, live: LiveRoom | undefined, state: RoomState | null, seq: number, fence: number): LiveRoom | null {
     if (!state) {
+      if (live) live.ended = true;
       this.drop(id);
       return null;
     }
-    const room = live ?? { state, seq, fence, sinceSnapshot: 0, timer: null, timerAt: null, holders: new Map() };
+    const room = live ?? { state, seq, fence, sinceSnapshot: 0, timer: null, timerAt: null, holders: new Map(), saved: null, savedSeq: 0 };
     // A move keeps the members (and the code) as they were: the indexes change only with them.
     if (!live || live.state.members !== state.members) {
       if (live) for (const m of live.state.members) if (!state.members.some((n) => n.id === m.id)) this.byToken.delete(m.tokenHash);
@@ -218,7 +294,8 @@ export class OwnedRooms {
       if (!lease) continue;
       const state = this.rebuild(room);
       if (!state) continue;
-      const live: LiveRoom = { state, seq: room.entries.at(-1)?.seq ?? room.snapshot?.seq ?? 0, fence: lease.fence, sinceSnapshot: room.entries.length, timer: null, timerAt: null, holders: new Map() };
+      const seq = room.entries.at(-1)?.seq ?? room.snapshot?.seq ?? 0;
+      const live: LiveRoom = { state, seq, fence: lease.fence, sinceSnapshot: room.entries.length, timer: null, timerAt: null, holders: new Map(), saved: state, savedSeq: seq };
       this.rooms.set(room.roomId, live);
       this.byCode.set(state.code, room.roomId);
       for (const m of state.members) this.byToken.set(m.tokenHash, { roomId: room.roomId, playerId: m.id });
@@ -270,6 +347,11 @@ export class OwnedRooms {
     return this.journal.drain();
   }
 
+  /** Accepted commands not written yet. */
+  unwritten(): number {
+    return this.journal.unwritten();
+  }
+
   /** Shutting down: every lease given up so that another node takes the rooms over now. */
   async release(): Promise<void> {
     const ids = this.ids();
@@ -278,6 +360,8 @@ export class OwnedRooms {
   }
 
   close(): void {
+    for (const timer of this.reloading) clearTimeout(timer);
+    this.reloading.clear();
     for (const live of this.rooms.values()) if (live.timer) this.clock.clearTimer(live.timer);
     this.rooms.clear();
     this.byCode.clear();
