@@ -23,6 +23,10 @@ import { attachGameServer, type AttachedGameServer } from './rooms';
 import { createNodeAdapter, type AdapterKind } from './rooms/adapter';
 import type { GameServerOptions } from './rooms/game-server';
 import { startScoreVerifier, type ScoreVerifierOptions } from './scores/verifier';
+import { within } from './within';
+
+/** How long a stop waits for the HTTP server's requests in flight before cutting them off. */
+const HTTP_CLOSE_MS = 2_000;
 
 /** A score is a few hundred bytes; a megabyte is plenty for any insert the game makes. */
 const REST_BODY_LIMIT = 1024 * 1024;
@@ -64,8 +68,12 @@ export interface Backend {
   games?: AttachedGameServer;
   /** Listens (port 0 picks one) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
-  /** Closes the game server, the HTTP server and PostgREST (not the database). */
-  close(): Promise<void>;
+  /**
+   * Closes the game server (what was accepted written for up to `writeWithinMs`), the HTTP
+   * server and PostgREST (not the database), each wait bounded; `games.unwritten()` then says
+   * how many accepted commands were left unwritten.
+   */
+  close(writeWithinMs?: number): Promise<void>;
 }
 
 export async function startBackend(options: BackendOptions): Promise<Backend> {
@@ -102,11 +110,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
           resolve(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${(server.address() as AddressInfo).port}`);
         });
       }),
-    async close() {
+    async close(writeWithinMs) {
+      // Closing socket.io closes its sockets and then the HTTP server; a request still waiting
+      // on the database holds the HTTP server open, and is cut off after a while. The game's
+      // commands go first: a stop has little time, and they are what players were promised.
+      if (games) await games.close(writeWithinMs);
+      else await within(new Promise<void>((resolve) => server.close(() => resolve())), HTTP_CLOSE_MS);
       await scores?.stop();
-      // Closing socket.io closes its sockets and then the HTTP server.
-      if (games) await games.close();
-      else await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       limiter.stop();
       await postgrest.stop();

@@ -22,6 +22,7 @@ import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
 import { claimCode, hashToken, newId, newToken, openPaired } from './new-rooms';
 import { Spectating } from './spectating';
+import { within } from '../within';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
 import type { JoinPoolPayload } from '../../../src/protocol';
@@ -60,6 +61,11 @@ export interface GameServerOptions {
 }
 
 
+
+/** SIGTERM: how long what was accepted may take to be written before the node stops anyway. */
+export const SHUTDOWN_WRITE_MS = 10_000;
+/** SIGTERM: how long giving up the leases may take (they lapse by themselves after their time-to-live). */
+const SHUTDOWN_RELEASE_MS = 1_000;
 
 export class GameServer implements Games {
   private readonly owned: OwnedRooms;
@@ -157,19 +163,29 @@ export class GameServer implements Games {
   }
 
   /**
-   * SIGTERM: no new commands; what was accepted is written; the leases are given up so that
+   * SIGTERM: no new commands; what was accepted is written, for up to `writeWithinMs` (the
+   * database may not answer: a stop never waits for ever); the leases are given up so that
    * another node takes the rooms over at once; every client is told to reconnect (socket.io then
-   * reconnects on its own, and the rejoin token brings the player back, on any node).
+   * reconnects on its own, and the rejoin token brings the player back, on any node). Resolves
+   * with the number of accepted commands left unwritten: never acknowledged, so nothing a player
+   * was told happened is lost.
    */
-  async shutdown(): Promise<void> {
+  async shutdown(writeWithinMs = SHUTDOWN_WRITE_MS): Promise<number> {
     this.router.accepting = false;
     if (this.maintenance) clearInterval(this.maintenance);
-    await this.quickPlay.stop();
-    await this.owned.drain();
-    await this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    await within(Promise.all([this.quickPlay.stop(), this.owned.drain()]), writeWithinMs);
+    const unwritten = this.owned.unwritten();
+    const released = this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    if (!(await within(released, SHUTDOWN_RELEASE_MS))) console.error(`room leases: the database did not answer within ${SHUTDOWN_RELEASE_MS} ms; the leases lapse by themselves`);
     this.spectating.leaving();
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
+    return unwritten;
+  }
+
+  /** Accepted commands not written yet. */
+  unwritten(): number {
+    return this.owned.unwritten();
   }
 
   /**

@@ -25,6 +25,7 @@ import { PostgresOpenGames } from './open-games';
 import { PostgresPool } from './pool-store';
 import { newSessionId } from './session-ids';
 import { connect, type GameIo } from './transport';
+import { within } from '../within';
 
 export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup' | 'openGames'> {
   engine: Rules;
@@ -46,9 +47,17 @@ export interface AttachedGameServer {
   limits: ClientLimits;
   /** Rebuilds the rooms of the log (call once, before listening); the number of rooms. */
   restore(): Promise<number>;
-  /** Writes what was accepted, tells clients to reconnect, stops the timers and closes socket.io (and the HTTP server). */
-  close(): Promise<void>;
+  /**
+   * Writes what was accepted (for up to `writeWithinMs`), tells clients to reconnect, stops the
+   * timers and closes socket.io (and the HTTP server), each wait bounded.
+   */
+  close(writeWithinMs?: number): Promise<void>;
+  /** Accepted commands not written yet (after a close: left unwritten, never acknowledged). */
+  unwritten(): number;
 }
+
+/** A stop's other waits (socket.io's sockets and HTTP server, the adapter between nodes): bounded too. */
+const CLOSE_WAIT_MS = 2_000;
 
 export function attachGameServer(
   httpServer: HttpServer,
@@ -102,13 +111,14 @@ export function attachGameServer(
     game,
     limits,
     restore: () => game.restore(),
-    close: async () => {
+    unwritten: () => game.unwritten(),
+    close: async (writeWithinMs) => {
       // This node's connections stop counting before its clients are told to connect again.
       await limits.stop();
-      await game.shutdown();
+      await game.shutdown(writeWithinMs);
       game.close();
-      await new Promise<void>((resolve) => void io.close(() => resolve()));
-      await adapter?.close();
+      await within(new Promise<void>((resolve) => void io.close(() => resolve())), CLOSE_WAIT_MS);
+      if (adapter) await within(adapter.close().catch((error: unknown) => console.error('node adapter: closing failed:', (error as Error).message)), CLOSE_WAIT_MS);
     },
   };
 }
