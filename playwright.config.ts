@@ -60,8 +60,9 @@ export default defineConfig({
       use: { ...chromium, baseURL: `http://localhost:${lockedPort}` },
     },
   ],
-  // Each test server starts on an empty database of its own (two PGlites must not share a
-  // folder); both sign with the secret that the built client's anon key was made from.
+  // Each test server starts on an empty database of its own: the embedded PostgreSQL, made in a
+  // fresh data folder (mode 0700; as root the server lets PostgreSQL's user through it). Both
+  // sign with the secret that the built client's anon key was made from.
   webServer: [
     {
       command: 'node_modules/.bin/tsx server/src/index.ts',

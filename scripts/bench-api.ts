@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api [-- --seconds 5 --clients 10 --rooms 60 --rounds 3 --think-ms 150 --json]`: the real
- * server (`npm start`'s, embedded PGlite, PostgREST) in a process of its own on a seeded database.
+ * server (`npm start`'s: the embedded database, PostgREST) in a process of its own on a seeded database
+ * (EMBEDDED_DATABASE=pglite for PGlite).
  *
  * 1. Each leaderboard read of SPEC §7 (Game Results, the names they show, High Scores) and the ELO
  *    rpc, by `clients` closed-loop clients for `seconds`: requests per second, p50 and p99.
@@ -14,7 +15,7 @@
  * A benchmark, not a test: this machine is shared, so figures vary from run to run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { createKeys } from '../server/src/auth/keys';
-import { startEmbeddedDatabase } from '../server/src/db/pglite';
+import { startPglite } from '../server/src/db/pglite';
 import { freePort } from '../server/src/db/postgres-cluster';
 import { lowPriority } from '../server/src/low-priority';
 import { runLoad, type LoadOptions, type LoadResult } from './bench/api-load';
@@ -63,7 +64,9 @@ async function startServer(dataDir: string, port: number) {
 
 /** Players, AI scores, rated results and ratings, written as the database owner through the server's socket. */
 async function seed(dataDir: string): Promise<string[]> {
-  const db = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+  // The embedded PostgreSQL's socket is in its folder; PGlite's beside it.
+  const host = existsSync(join(dataDir, 'postgres', 'PG_VERSION')) ? join(dataDir, 'postgres') : dataDir;
+  const db = new pg.Client({ host, user: 'postgres', database: 'postgres' });
   await db.connect();
   try {
     const { rows } = await db.query<{ id: string }>(
@@ -130,7 +133,7 @@ async function games(url: string, seed: number): Promise<Played> {
 /** Sequential committed inserts into PGlite on disk: commits per second and the median commit. */
 async function commits(durable: boolean, count = 300): Promise<{ perSecond: number; p50Ms: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-commits-'));
-  const embedded = await startEmbeddedDatabase({ dataDir, durable });
+  const embedded = await startPglite({ dataDir, durable });
   const db = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
   try {
     await db.connect();
@@ -206,7 +209,7 @@ async function main(): Promise<void> {
       },
       settings: { seconds: SECONDS, clients: CLIENTS, rooms: ROOMS, rounds: ROUNDS, thinkMs: THINK_MS },
     };
-    console.log(`bench:api (real server, embedded PGlite, PostgREST; ${CLIENTS} closed-loop clients, ${SECONDS} s per read)`);
+    console.log(`bench:api (real server, embedded ${existsSync(join(dataDir, 'postgres')) ? 'PostgreSQL' : 'PGlite'}, PostgREST; ${CLIENTS} closed-loop clients, ${SECONDS} s per read)`);
     for (const [name, read] of Object.entries(reads)) {
       console.log(`  ${name.padEnd(14)} ${String(read.requestsPerSecond).padStart(7)} req/s   p50 ${read.p50Ms} ms   p99 ${read.p99Ms} ms   ${JSON.stringify(read.statuses)}`);
     }
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
     console.log(`  game moves, reads hammered  ${g.underLeaderboardLoad.moves} moves, p50 ${g.underLeaderboardLoad.p50Ms} ms, p99 ${g.underLeaderboardLoad.p99Ms} ms; the reads meanwhile: ${g.leaderboardLoad.requestsPerSecond} req/s, p99 ${g.leaderboardLoad.p99Ms} ms ${JSON.stringify(g.leaderboardLoad.statuses)} (runs: ${g.allRunsP99Ms.underLeaderboardLoad.join(', ')} ms)`);
     console.log(`  game p99 growth under load  ${g.p99GrowthPercent} % (target: at most 20 %)`);
     const [withFsync, withoutFsync] = [await commits(true), await commits(false)];
-    console.log(`  durable commits             fsync on ${r(withFsync.perSecond)} commits/s (p50 ${r(withFsync.p50Ms, 2)} ms); fsync off ${r(withoutFsync.perSecond)} commits/s (p50 ${r(withoutFsync.p50Ms, 2)} ms)`);
+    console.log(`  PGlite's durable commits    fsync on ${r(withFsync.perSecond)} commits/s (p50 ${r(withFsync.p50Ms, 2)} ms); fsync off ${r(withoutFsync.perSecond)} commits/s (p50 ${r(withoutFsync.p50Ms, 2)} ms)`);
     const errors = [...alone, ...hammered.map((run) => run.played)].flatMap((run) => run.errors.first);
     if (errors.length > 0) console.log(`  errors: ${errors.join('; ')}`);
     if (JSON_OUTPUT) console.log(JSON.stringify({ ...report, commits: { fsyncOn: withFsync, fsyncOff: withoutFsync } }));

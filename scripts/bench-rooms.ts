@@ -7,7 +7,8 @@
  * this 2-core machine they still share the CPUs).
  *
  * Two servers, one after the other (never at once), with the same bots, rooms and pacing:
- * - game: the real game server (real engine, every move durable in PGlite on disk), scripts/bench/rooms-server.ts;
+ * - game: the real game server (real engine, every move durable in the embedded database on disk,
+ *   PostgreSQL by default, PGlite with EMBEDDED_DATABASE=pglite), scripts/bench/rooms-server.ts;
  * - relay: a bare socket.io relay with no game logic and no database (scripts/bench/relay-server.ts),
  *   the limit for this design. Both are measured by the same code (scripts/bench/server-harness.ts).
  * With both (the default) it then prints the two side by side, the ratios game/relay of the CPU
@@ -82,7 +83,7 @@ const MB = 1024 * 1024;
 type ServerKind = 'game' | 'relay';
 /** The servers measured: the game server, and the bare relay it is held against. */
 const SERVERS: Record<ServerKind, { script: string; title: string; args: string[] }> = {
-  game: { script: 'rooms-server.ts', title: 'game server (real engine, every move durable in PGlite on disk)', args: ['--events-per-second', String(EVENTS_PER_SECOND)] },
+  game: { script: 'rooms-server.ts', title: 'game server (real engine, every move durable in the embedded database on disk)', args: ['--events-per-second', String(EVENTS_PER_SECOND)] },
   relay: { script: 'relay-server.ts', title: 'relay (bare socket.io: no game logic, no database)', args: [] },
 };
 const SETTINGS = { thinkMs: THINK_MS, countdownTickMs: COUNTDOWN_TICK_MS, eventsPerSecond: EVENTS_PER_SECOND, botGapMs: GAP_MS, seed: SEED, timeoutS: TIMEOUT_MS / 1000 };
@@ -219,7 +220,7 @@ async function run(server: Target, wallStart: number) {
           databaseCpuCores: serverStats.helperCpuCores,
           // What the server costs per move: its CPU over the play window (game starts included) by the moves played.
           cpuMicrosPerMove: rtts.length > 0 ? r((serverStats.cpuCores * serverStats.windowSeconds * 1e6) / rtts.length, 0) : null,
-          note: "memory: the server process alone, baseline after it started listening; CPU: the server and its embedded database process",
+          note: "memory: the server process alone, baseline after it started listening; CPU: the server and its embedded database's processes",
         }
       : null,
     bots: { peakRssMB: r(botPeakRss / MB), eventLoopDelayMs: { p50: lateness(botDelay.percentile(50)), p99: lateness(botDelay.percentile(99)), max: lateness(botDelay.max) }, cpuCores: r(botCpu, 2) },

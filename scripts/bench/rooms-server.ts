@@ -1,7 +1,8 @@
 /**
- * The server process of `npm run bench:rooms`: the real game server (real engine, embedded
- * PGlite on disk with fsync on, so every move is durable as in production; real HTTP server) on a loopback port, in a process of its own so that it does not
- * share an event loop with the bots. Spawned by scripts/bench-rooms.ts with
+ * The server process of `npm run bench:rooms`: the real game server (real engine, the embedded
+ * database as `npm start` runs it, on disk with fsync on, so every move is durable as in
+ * production; real HTTP server) on a loopback port, in a process of its own so that it does not
+ * share an event loop with the bots. EMBEDDED_DATABASE=pglite measures PGlite instead. Spawned by scripts/bench-rooms.ts with
  * `tsx scripts/bench/rooms-server.ts --countdown-tick-ms MS --events-per-second N --max-s S [--cpu-prof DIR]`.
  * With `--database-url URL --node-id ID --adapter postgres|redis [--redis-url URL]` it is one node of
  * several on a shared, already migrated PostgreSQL (issue 13; bench-cluster.ts starts them).
@@ -13,9 +14,9 @@ import { createKeys } from '../../server/src/auth/keys';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate } from '../../server/src/db/migrate';
-import { startEmbeddedDatabase } from '../../server/src/db/pglite';
+import { embeddedKind, openEmbedded } from '../../server/src/db/embedded';
 import { connectPool } from '../../server/src/db/pool';
+import { processTree } from '../../server/src/db/process-tree';
 import type { Database } from '../../server/src/db/database';
 import { attachGameServer } from '../../server/src/rooms/index';
 import { createNodeAdapter, type AdapterKind, type NodeAdapter } from '../../server/src/rooms/adapter';
@@ -52,11 +53,10 @@ runBenchServer('rooms-server', async () => {
       },
     };
   }
-  // As `npm start` runs it: PGlite on disk with fsync on, so every move is durable before its ack.
+  // As `npm start` runs it: the embedded database on disk with fsync on, so every move is durable before its ack.
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-rooms-'));
-  const embedded = await startEmbeddedDatabase({ dataDir });
-  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'bench:rooms PGlite', onClose: embedded.stop });
-  await migrate(db);
+  const log = (line: string) => console.error(line);
+  const { db, server } = await openEmbedded(embeddedKind(process.env, dataDir, log), dataDir, log);
   const database = {
     db,
     stop: async () => {
@@ -73,7 +73,11 @@ runBenchServer('rooms-server', async () => {
   return {
     http,
     rooms: () => games.game.roomCount,
-    helperPids: () => [embedded.pid()].filter((pid): pid is number => pid !== undefined),
+    // The database's processes: PostgreSQL's postmaster and a backend per connection, or PGlite's one.
+    helperPids: () => {
+      const pid = server.pid();
+      return pid === undefined ? [] : processTree(pid);
+    },
     close: async () => {
       await Promise.race([games.close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
       await database.stop().catch(() => undefined);

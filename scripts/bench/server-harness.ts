@@ -42,10 +42,11 @@ export interface BenchTarget {
 /** CPU seconds a process has used so far, from /proc (0 where there is none, or it is gone). */
 function processCpuSeconds(pid: number): number {
   try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th,
+    // then cutime and cstime, what its children used before they ended (PostgreSQL's backends).
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
   } catch {
     return 0;
   }

@@ -79,14 +79,14 @@ export interface Backend {
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const { db, secret, engine } = options;
   const keys = await createKeys(secret);
-  const postgrest = await startPostgrest({ dbUri: options.restUrl, jwtSecret: secret, embedded: db.kind === 'pglite', log: options.log });
+  const postgrest = await startPostgrest({ dbUri: options.restUrl, jwtSecret: secret, singleSession: db.kind === 'pglite', log: options.log });
   const trusted = options.trustProxy ?? NO_PROXIES;
   /** The client's address behind the trusted proxies (the socket server's limits count by it too). */
   const requestAddress = (req: IncomingMessage) => addressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
   const auth = await createAuthApi({ db, keys, clientAddress: clientAddress(trusted), now: options.now, limits: options.limits, hasher: options.hasher });
   const security = await createSecurityHeaders({ indexHtml: join(options.distDir, 'index.html'), connectOrigins: options.connectOrigins ?? [], trusted });
   const limiter = createRestLimiter(db, options.restLimits);
-  const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT, addressOf: (req) => addressKey(requestAddress(req)), limiter, security });
+  const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT, addressOf: (req) => addressKey(requestAddress(req)), limiter, security, database: db.availability });
   const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir, security }), rest, options.timeouts);
   // socket.io on the same port: rooms and authoritative online games.
   const adapter = engine && options.adapter ? await createNodeAdapter(options.adapter, { db, redisUrl: options.redisUrl }) : undefined;

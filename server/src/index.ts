@@ -34,7 +34,7 @@ try {
   });
   await backend.listen(config.port, config.host).then((url) => {
     const port = new URL(url).port;
-    console.log(`Cell Connection at http://localhost:${port} (${db!.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+    console.log(`Cell Connection at http://localhost:${port} (${db!.embedded ? 'embedded ' : ''}${db!.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`);
   });
 } catch (error) {
   await backend?.close().catch(() => undefined);

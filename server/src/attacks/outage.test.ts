@@ -1,7 +1,8 @@
 /**
  * The database as an operator meets it: unreachable at start (one line naming what was tried,
- * then exit 1), down while running (503 with Retry-After, never a 500), and durable on disk
- * (PGlite's fsync on: a commit waits for the disk).
+ * then exit 1), down while running (503 with Retry-After, never a 500), killed while running
+ * (started again on its data, nothing committed lost), and durable on disk (fsync on: a commit
+ * waits for the disk). The embedded database as PostgreSQL (the default) and as PGlite.
  */
 import { spawn } from 'node:child_process';
 import { getPriority } from 'node:os';
@@ -10,10 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbedded, type EmbeddedKind } from '../db/embedded';
 import { migrate } from '../db/migrate';
-import { startEmbeddedDatabase } from '../db/pglite';
+import { startPglite } from '../db/pglite';
 import { connectPool } from '../db/pool';
 import { freePort, startPostgresCluster } from '../db/postgres-cluster';
+import { processTree } from '../db/process-tree';
 import { startTestBackend, TEST_SECRET } from '../test-backend';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -53,7 +56,7 @@ describe('a database that cannot be reached at start', () => {
       const { code, output } = await runServer({ DATA_DIR: notAFolder, DATABASE_CONNECT_ATTEMPTS: '1' });
       expect(code).toBe(1);
       expect(output.trim().split('\n')).toHaveLength(1);
-      expect(output).toContain(`embedded PGlite in ${join(notAFolder, 'pg')} (DATA_DIR)`);
+      expect(output).toContain(`embedded PostgreSQL in ${join(notAFolder, 'postgres')} (DATA_DIR)`);
       expect(output).not.toMatch(/^\s+at /m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -92,21 +95,25 @@ describe('a database that goes down while the server runs', () => {
   });
 });
 
-describe('leaderboard reads against games', () => {
+const EMBEDDED: [string, EmbeddedKind][] = [
+  ['PostgreSQL', 'postgres'],
+  ['PGlite', 'pglite'],
+];
+
+describe.each(EMBEDDED)('leaderboard reads against games (embedded %s)', (_name, kind) => {
   it('run in other processes than the game server, at lower priorities, so a flood of reads waits for the moves', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-apart-'));
-    const embedded = await startEmbeddedDatabase({ dataDir });
-    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite apart', onClose: embedded.stop });
+    const { db, restUrl, server: database } = await openEmbedded(kind, dataDir, () => undefined);
     try {
-      await migrate(db);
-      const server = await startTestBackend({ db, restUrl: embedded.url('authenticator'), stop: async () => undefined });
+      const server = await startTestBackend({ db, restUrl, stop: async () => undefined });
       try {
-        const database = embedded.pid()!;
         const postgrest = server.backend.postgrest.pid()!;
-        expect([database, postgrest]).not.toContain(process.pid);
+        // Every process of the database: PostgreSQL's postmaster and its backends, or PGlite's one.
+        const databases = processTree(database.pid()!);
+        expect([...databases, postgrest]).not.toContain(process.pid);
         // PostgREST at the lowest priority; the database, which every move now waits for, at 10.
         expect(getPriority(postgrest)).toBe(19);
-        expect(getPriority(database)).toBe(10);
+        for (const pid of databases) expect(getPriority(pid)).toBe(10);
         expect(getPriority(process.pid)).toBeLessThan(10);
       } finally {
         await server.stop();
@@ -118,26 +125,27 @@ describe('leaderboard reads against games', () => {
   });
 });
 
-describe('the embedded database killed while the server runs', () => {
+describe.each(EMBEDDED)('the embedded %s killed while the server runs', (_name, kind) => {
   it('is restarted, the server answering 503 until it is back, and keeps what was committed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-killed-'));
     const lines: string[] = [];
-    const embedded = await startEmbeddedDatabase({ dataDir, onCrash: (line) => lines.push(line) });
-    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite killed', onClose: embedded.stop });
+    const { db, restUrl, server: database } = await openEmbedded(kind, dataDir, (line) => lines.push(line));
     try {
-      await migrate(db);
-      const server = await startTestBackend({ db, restUrl: embedded.url('authenticator'), stop: async () => undefined });
+      const server = await startTestBackend({ db, restUrl, stop: async () => undefined });
       try {
         const headers = { apikey: server.keys.anonKey, 'Content-Type': 'application/json' };
         const signUp = (email: string) => fetch(`${server.url}/auth/v1/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'secret1' }) });
         expect((await signUp('before@example.com')).status).toBe(200);
-        const pid = embedded.pid()!;
+        const pid = database.pid()!;
         process.kill(pid, 'SIGKILL');
         // Until it is back, every request is told to come back later.
         let reply = await signUp('during@example.com');
-        while (reply.status === 503) reply = await signUp('during@example.com');
+        while (reply.status === 503) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          reply = await signUp('during@example.com');
+        }
         expect(reply.status).toBe(200);
-        expect(embedded.pid()).not.toBe(pid);
+        expect(database.pid()).not.toBe(pid);
         expect(lines.join('\n')).toContain('the embedded database stopped; restarting in 500 ms');
         expect(await db.query("select email from auth.users where email in ('before@example.com', 'during@example.com') order by email")).toEqual([
           { email: 'before@example.com' },
@@ -155,10 +163,21 @@ describe('the embedded database killed while the server runs', () => {
 });
 
 describe('the embedded database on disk', () => {
-  it('runs with fsync on and syncs the disk before a commit is acknowledged', async () => {
+  it('PostgreSQL runs with fsync on', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-durable-'));
-    const embedded = await startEmbeddedDatabase({ dataDir });
-    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'durable PGlite', onClose: embedded.stop });
+    const { db } = await openEmbedded('postgres', dataDir, () => undefined);
+    try {
+      expect(await db.query("select current_setting('fsync') as fsync, current_setting('synchronous_commit') as commit")).toEqual([{ fsync: 'on', commit: 'on' }]);
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('PGlite runs with fsync on and syncs the disk before a commit is acknowledged', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-durable-'));
+    const embedded = await startPglite({ dataDir });
+    const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'durable PGlite', onClose: () => embedded.stop() });
     try {
       expect(await db.query('show fsync')).toEqual([{ fsync: 'on' }]);
       await db.exec('create table ledger (entry text)');

@@ -1,13 +1,12 @@
 /**
- * The server's database, migrated: PostgreSQL when DATABASE_URL is set, else embedded PGlite in
- * DATA_DIR. An unreachable database is retried with back-off, one line per attempt naming what
- * was tried, then the start fails with that line: no stack trace.
+ * The server's database, migrated: PostgreSQL when DATABASE_URL is set, else the embedded database
+ * in DATA_DIR (embedded.ts). One that cannot be opened is retried with back-off, one line per
+ * attempt naming what was tried, then the start fails with that line: no stack trace.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
+import { embeddedDescription, embeddedKind, openEmbedded } from './embedded';
 import { migrate } from './migrate';
-import { startEmbeddedDatabase } from './pglite';
 import { connectPool, redactUrl } from './pool';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
@@ -34,19 +33,23 @@ export async function openDatabase(env: NodeJS.ProcessEnv = process.env, options
   const { attempts = Number(env.DATABASE_CONNECT_ATTEMPTS) || 5, backoffMs = 500, log = (line) => console.error(line) } = options;
   const databaseUrl = env.DATABASE_URL;
   const dataDir = env.DATA_DIR || DEFAULT_DATA_DIR;
-  const target = databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)} (DATABASE_URL)` : `embedded PGlite in ${join(dataDir, 'pg')} (DATA_DIR)`;
+  let kind: ReturnType<typeof embeddedKind> | undefined;
+  try {
+    kind = databaseUrl ? undefined : embeddedKind(env, dataDir, log);
+  } catch (error) {
+    throw new DatabaseStartError(`database: ${(error as Error).message}`);
+  }
+  const target = kind ? embeddedDescription(kind, dataDir) : `PostgreSQL at ${redactUrl(databaseUrl!)} (DATABASE_URL)`;
 
   for (let attempt = 1; ; attempt++) {
     try {
-      if (databaseUrl) {
-        const db = await connectPool(databaseUrl, { kind: 'postgres', description: target });
-        await migrateOrClose(db);
-        return { db, restUrl: authenticatorUrl(databaseUrl, env) };
+      if (kind) {
+        const { db, restUrl } = await openEmbedded(kind, dataDir, log);
+        return { db, restUrl };
       }
-      const embedded = await startEmbeddedDatabase({ dataDir, onCrash: log });
-      const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: target, onClose: embedded.stop });
+      const db = await connectPool(databaseUrl!, { kind: 'postgres', description: target });
       await migrateOrClose(db);
-      return { db, restUrl: embedded.url('authenticator') };
+      return { db, restUrl: authenticatorUrl(databaseUrl!, env) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (attempt >= attempts) throw new DatabaseStartError(`database: cannot open ${target}: ${reason}; gave up after ${attempts} attempts`);

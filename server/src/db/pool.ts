@@ -1,9 +1,9 @@
 /**
- * The one driver for both databases: node-postgres, to PostgreSQL (Debian's, or hosted
- * Supabase's) or to embedded PGlite through its socket.
+ * The one driver for every database: node-postgres, to PostgreSQL (embedded, Debian's, or hosted
+ * Supabase's) or to PGlite through its socket.
  */
 import pg from 'pg';
-import type { Database, Queryable } from './database';
+import type { Availability, Database, Queryable } from './database';
 
 // Scores are bigint columns but stay below 2^53: numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -22,18 +22,34 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 
 export interface PoolOptions {
   kind: Database['kind'];
+  /** Started by this server for itself alone (Database.embedded); default false. */
+  embedded?: boolean;
   /** What to name in messages: a data folder, or the URL without its password. */
   description: string;
+  /** The embedded database's supervisor: while it restarts the database, queries fail at once. */
+  availability?: Availability;
   /** Runs when the pool is closed (stops the embedded database). */
   onClose?: () => Promise<void>;
 }
 
-export async function connectPool(url: string, { kind, description, onClose }: PoolOptions): Promise<Database> {
+/** What a query meets while the embedded database is being started again: the 503 kind of error. */
+export class DatabaseRestarting extends Error {
+  /** SQLSTATE cannot_connect_now, which isDatabaseUnavailable knows. */
+  readonly code = '57P03';
+  constructor() {
+    super('the database is restarting');
+  }
+}
+
+export async function connectPool(url: string, { kind, embedded = false, description, availability, onClose }: PoolOptions): Promise<Database> {
   // A database that does not answer fails a request after 5 s (a 503) instead of holding it.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // An idle connection can fail (PostgreSQL restarting, the pool closing): the pool
   // replaces it; without a listener the error would end the whole process.
-  pool.on('error', (error) => console.error(`idle database connection failed: ${error.message}`));
+  // Once the pool is closing, its connections may end before the embedded database's shutdown
+  // reaches them, or after: either way that is no failure.
+  let closing = false;
+  pool.on('error', (error) => closing || console.error(`idle database connection failed: ${error.message}`));
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -41,12 +57,27 @@ export async function connectPool(url: string, { kind, description, onClose }: P
     await onClose?.();
     throw error;
   }
+  const { query, exec } = queryable(pool);
+  // While it restarts, a query would wait for a connection that cannot come: answered at once instead.
+  const up = () => {
+    if (availability && !availability.isUp()) throw new DatabaseRestarting();
+  };
   return {
     kind,
+    embedded,
     description,
     pool,
-    ...queryable(pool),
+    availability,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      up();
+      return query<T>(sql, params);
+    },
+    async exec(sql: string) {
+      up();
+      return exec(sql);
+    },
     async transaction(work) {
+      up();
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
@@ -63,6 +94,7 @@ export async function connectPool(url: string, { kind, description, onClose }: P
       }
     },
     async close() {
+      closing = true;
       await pool.end();
       await onClose?.();
     },

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from './migrate';
-import { startEmbeddedDatabase } from './pglite';
+import { startPglite } from './pglite';
 import { connectPool } from './pool';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './testing';
@@ -16,8 +16,8 @@ import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './testing';
 const TEMPLATE_DATABASE = 'cc_template';
 
 async function pgliteTemplate(file: string): Promise<void> {
-  const embedded = await startEmbeddedDatabase({});
-  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite template', onClose: embedded.stop });
+  const embedded = await startPglite({});
+  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite template', onClose: () => embedded.stop() });
   try {
     await migrate(db);
     await embedded.dump(file);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './database';
 import { migrate } from './migrate';
-import { startEmbeddedDatabase } from './pglite';
+import { startPglite } from './pglite';
 import { connectPool } from './pool';
 import { startPostgresCluster } from './postgres-cluster';
 
@@ -26,8 +26,8 @@ export const POSTGRES_TEMPLATE_ENV = 'CC_TEST_POSTGRES_TEMPLATE';
 
 export async function pgliteForTests(): Promise<TestDatabase> {
   const templateFile = process.env[PGLITE_TEMPLATE_ENV];
-  const embedded = await startEmbeddedDatabase({ templateFile });
-  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', description: 'PGlite in memory', onClose: embedded.stop });
+  const embedded = await startPglite({ templateFile });
+  const db = await connectPool(embedded.url('postgres'), { kind: 'pglite', embedded: true, description: 'PGlite in memory', onClose: () => embedded.stop() });
   if (!templateFile) await migrate(db);
   return { db, restUrl: embedded.url('authenticator'), stop: () => db.close() };
 }

@@ -11,8 +11,8 @@ export interface PostgrestSettings {
   jwtSecret: string;
   /** Where PostgREST listens: a unix socket only the server reaches. */
   socketPath: string;
-  /** PGlite is one session behind a multiplexer: no named prepared statements, no LISTEN. */
-  embedded: boolean;
+  /** PGlite: one session behind a multiplexer, so no named prepared statements, no LISTEN, a small pool. */
+  singleSession: boolean;
 }
 
 /** Hosted Supabase's cap on the rows of one answer. */
@@ -36,11 +36,13 @@ export function postgrestEnv(settings: PostgrestSettings): Record<string, string
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_DB_EXTRA_SEARCH_PATH: 'public',
     PGRST_DB_MAX_ROWS: String(MAX_ROWS),
-    PGRST_DB_POOL: settings.embedded ? '4' : '10',
+    PGRST_DB_POOL: settings.singleSession ? '4' : '10',
     PGRST_DB_POOL_ACQUISITION_TIMEOUT: '5',
-    PGRST_DB_PREPARED_STATEMENTS: settings.embedded ? 'false' : 'true',
-    PGRST_DB_CHANNEL_ENABLED: settings.embedded ? 'false' : 'true',
-    PGRST_DB_CONFIG: 'false',
+    PGRST_DB_PREPARED_STATEMENTS: settings.singleSession ? 'false' : 'true',
+    PGRST_DB_CHANNEL_ENABLED: settings.singleSession ? 'false' : 'true',
+    // PostgREST reads the roles' settings with its in-database configuration: without it, anon's and
+    // authenticated's statement_timeout would never apply to their requests.
+    PGRST_DB_CONFIG: 'true',
     PGRST_JWT_SECRET: settings.jwtSecret,
     PGRST_JWT_CACHE_MAX_LIFETIME: '3600',
     PGRST_SERVER_UNIX_SOCKET: settings.socketPath,

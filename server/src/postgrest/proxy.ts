@@ -11,6 +11,7 @@
  */
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Keys } from '../auth/keys';
+import type { Availability } from '../db/database';
 import { corsHeaders } from '../http/cors';
 import { apiKeyCheck } from '../http/credentials';
 import type { RestLimiter } from '../http/rest-limits';
@@ -39,9 +40,11 @@ export interface RestProxyOptions {
   addressOf: (req: IncomingMessage) => string;
   limiter: RestLimiter;
   security: SecurityHeaders;
+  /** The embedded database's supervisor: while it starts the database again, 503 with Retry-After. */
+  database?: Availability;
 }
 
-export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, security }: RestProxyOptions): NodeHandler {
+export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, security, database }: RestProxyOptions): NodeHandler {
   // Kept-alive connections belong to one PostgREST process: a restarted one gets a fresh pool.
   let agent = new Agent({ keepAlive: true, maxSockets: 32 });
   let agentFor = postgrest.pid();
@@ -78,6 +81,10 @@ export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, s
     const refusal = await checkApiKey(Array.isArray(apikey) ? apikey[0] : apikey);
     if (refusal) return void (req.resume(), reply(res, 401, refusal));
     if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return tooLarge(res);
+    if (database?.isUp() === false) {
+      const body = { code: 'PGRST000', message: 'The database is restarting. Try again shortly.', details: null, hint: null };
+      return void (req.resume(), reply(res, 503, body, { 'retry-after': String(database.retryAfterSeconds()) }));
+    }
     const admission = await limiter.admit(addressOf(req));
     if (!admission.admitted) {
       const { message, details, retryAfterSeconds } = admission;

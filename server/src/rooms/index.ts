@@ -102,8 +102,8 @@ export function attachGameServer(
     // Issue 14: quick play's pool, shared by the nodes through the database.
     pool: options.pool ?? (db ? new PostgresPool(db, nodeId, options.leaseTiming) : undefined),
     multiNode: adapter !== undefined,
-    // The embedded database has one node: every room is its own.
-    claimAllAtStartup: db?.kind !== 'postgres',
+    // The embedded database (PostgreSQL or PGlite in DATA_DIR) has one node: every room is its own.
+    claimAllAtStartup: db?.embedded ?? true,
   });
   io.on('connection', (socket) => connect(socket, game, limits));
   return {
