@@ -15,7 +15,7 @@ import type { Database } from './db/database';
 import { createApp } from './http/app';
 import { addressKey, addressOf, clientAddress, NO_PROXIES, type TrustedProxies } from './http/client-address';
 import { createNodeServer, type Timeouts } from './http/node-server';
-import { createRestLimiter, type RestLimits } from './http/rest-limits';
+import { createRestLimiter, type RestLimiter, type RestLimits } from './http/rest-limits';
 import { createSecurityHeaders, seenIn } from './http/security-headers';
 import { restProxy } from './postgrest/proxy';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
@@ -65,6 +65,8 @@ export interface Backend {
   server: Server;
   keys: Keys;
   postgrest: Postgrest;
+  /** Each client address's share of the data API on this node. */
+  restLimiter: RestLimiter;
   games?: AttachedGameServer;
   /** Listens (port 0 picks one) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
@@ -101,6 +103,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     server,
     keys,
     postgrest,
+    restLimiter: limiter,
     games,
     listen: (port, host) =>
       new Promise((resolve, reject) => {

@@ -40,6 +40,8 @@ export type Admission = { admitted: true; release: () => void } | { admitted: fa
 export interface RestLimiter {
   /** Waits for the address's turn, or says why not. Call `release` once the answer has ended. */
   admit(address: string): Promise<Admission>;
+  /** The address's requests being answered and waiting on this node now. */
+  load(address: string): { running: number; waiting: number };
   stop(): void;
 }
 
@@ -130,6 +132,10 @@ export function createRestLimiter(db: Database | undefined, limits: RestLimits =
         };
       }
       return new Promise((resolve) => gate.waiting.push(() => resolve({ admitted: true, release: done })));
+    },
+    load(address) {
+      const gate = turns.get(address);
+      return { running: gate?.running ?? 0, waiting: gate?.waiting.length ?? 0 };
     },
     stop: () => clearInterval(timer),
   };

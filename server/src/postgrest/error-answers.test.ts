@@ -14,13 +14,16 @@ describe('rewriteErrorAnswer', () => {
       status: 503,
       body: { code: 'PGRST000', message: 'The database is unavailable. Try again shortly.', details: null, hint: null },
       retryAfter: 5,
+      hidden: false,
     });
   });
 
-  it('replaces a 500 whatever its body, keeping a code that is one', () => {
-    expect(rewriteErrorAnswer(500, 'Something went wrong', undefined)).toEqual({ status: 500, body: { code: null, message: 'Internal server error', details: null, hint: null } });
+  it("keeps a 500's code, and its message only where it names no path", () => {
+    expect(rewriteErrorAnswer(500, 'Something went wrong', undefined)).toEqual({ status: 500, body: { code: null, message: 'Internal server error', details: null, hint: null }, hidden: true });
     const sqlError = JSON.stringify({ code: '58P01', message: 'could not open file "/srv/game/data/base/1/2": No such file', details: null, hint: null });
     expect(rewriteErrorAnswer(500, sqlError, undefined)?.body).toEqual({ code: '58P01', message: 'Internal server error', details: null, hint: null });
+    const timedOut = JSON.stringify({ code: '57014', message: 'canceling statement due to statement timeout', details: 'on socket /srv/x', hint: null });
+    expect(rewriteErrorAnswer(500, timedOut, undefined)).toEqual({ status: 500, body: { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null }, hidden: false });
     expect(rewriteErrorAnswer(504, JSON.stringify({ code: 'PGRST003', message: 'Timed out acquiring connection from connection pool.' }), undefined)).toMatchObject({ status: 504, retryAfter: 1 });
   });
 

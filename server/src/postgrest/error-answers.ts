@@ -1,10 +1,12 @@
 /**
- * PostgREST's error answers, as the data API passes them on. A 5xx says what failed inside the
- * server (a 503 named the database's socket path, "connection to server on socket
+ * PostgREST's error answers, as the data API passes them on. A 5xx's details say what failed
+ * inside the server (a 503 named the database's socket path, "connection to server on socket
  * /…/.s.PGSQL.5432 failed"), which is the operator's business, not a stranger's: the client gets
- * the error's code and a plain message, and 503s and 504s say when to come back. A 400 without a
- * SQLSTATE (empty code and message) is no error in the request but a database connection that broke
- * while the statement ran: it is the database going down, so it is a 503 too.
+ * the error's code and its message when that names no path (a statement time-out's, "canceling
+ * statement due to statement timeout", as hosted Supabase gives it), else a plain one; 503s and
+ * 504s say when to come back. A 400 without a SQLSTATE (empty code and message) is no error in the
+ * request but a database connection that broke while the statement ran: it is the database going
+ * down, so it is a 503 too.
  */
 
 export interface ErrorAnswer {
@@ -12,6 +14,8 @@ export interface ErrorAnswer {
   body: { code: string | null; message: string; details: null; hint: null };
   /** Seconds, for Retry-After. */
   retryAfter?: number;
+  /** PostgREST's own message was not passed on: worth a line in the server's log. */
+  hidden: boolean;
 }
 
 /** PostgREST's error answers are a few hundred bytes; anything past this is not one of them. */
@@ -42,10 +46,12 @@ export function rewriteErrorAnswer(status: number, body: string, upstreamRetryAf
   if (status === 400) {
     const noSqlState = parsed.code === '' || (parsed.code === null && parsed.message === '');
     if (!noSqlState) return undefined;
-    return { status: 503, body: { code: 'PGRST001', message: MESSAGES[503]!, details: null, hint: null }, retryAfter };
+    return { status: 503, body: { code: 'PGRST001', message: MESSAGES[503]!, details: null, hint: null }, retryAfter, hidden: false };
   }
-  const message = MESSAGES[status] ?? MESSAGES[500]!;
-  const answer: ErrorAnswer = { status, body: { code, message, details: null, hint: null } };
+  // A path has a slash in it; a message of a few words without one names none.
+  const own = typeof parsed.message === 'string' && parsed.message.length <= 200 && !/[/\\]/.test(parsed.message) ? parsed.message : undefined;
+  const message = status === 503 || own === undefined ? (MESSAGES[status] ?? MESSAGES[500]!) : own;
+  const answer: ErrorAnswer = { status, body: { code, message, details: null, hint: null }, hidden: status !== 503 && own === undefined };
   if (status === 503) answer.retryAfter = retryAfter;
   if (status === 504) answer.retryAfter = 1;
   return answer;

@@ -111,6 +111,8 @@ export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, s
     };
     upstream.on('error', fail);
     upstream.on('timeout', fail);
+    // A client gone before its answer ended: PostgREST need not go on with it.
+    res.once('close', () => res.writableFinished || upstream.destroy());
     // A body sent without Content-Length is counted as it arrives.
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -139,7 +141,7 @@ export function restProxy({ postgrest, keys, maxBodyBytes, addressOf, limiter, s
         res.writeHead(status, { ...answerHeaders(answer.headers), 'content-length': String(body.length) });
         return void res.end(body);
       }
-      if (replaced.status === 500) logFailure(`${REST_PREFIX}: PostgREST answered ${status}`, new Error(body.toString().slice(0, 500)));
+      if (replaced.hidden) logFailure(`${REST_PREFIX}: PostgREST answered ${status}`, new Error(body.toString().slice(0, 500)));
       reply(res, replaced.status, replaced.body, replaced.retryAfter ? { 'retry-after': String(replaced.retryAfter) } : {});
     });
   };
