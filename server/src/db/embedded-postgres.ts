@@ -19,8 +19,10 @@ import { keepRunning, type KeptProcess, type Launched } from './keeper';
 import { killProcessTree } from './process-tree';
 import { canEnter, initdb, launchPostgres, postgresAccount, postgresBin, untilAnswering, type PostgresAccount } from './postgres-server';
 
-/** The socket's name in its folder: libpq's and node-postgres's for the default port. */
-const SOCKET_NAME = '.s.PGSQL.5432';
+/** The socket's port, said in every URL (a PGPORT in the environment would change the socket's name). */
+const PORT = 5432;
+/** The socket's name in its folder. */
+const SOCKET_NAME = `.s.PGSQL.${PORT}`;
 /** sun_path holds 108 bytes on Linux, the last one a NUL. */
 const MAX_SOCKET_PATH = 107;
 /** As PGlite before it: every move waits for a commit here, but the game server's event loop comes first. */
@@ -57,8 +59,16 @@ export async function startEmbeddedPostgres({ dataDir, log, initialise }: Embedd
     bin = postgresBin(readFileSync(join(folder, 'PG_VERSION'), 'utf8').trim());
   } else {
     bin = postgresBin();
-    const staging = `${folder}.new`;
-    rmSync(staging, { recursive: true, force: true });
+    await makeCluster(bin, account, folder, initialise);
+  }
+  return serve(bin, account, folder, log);
+}
+
+/** initdb in `folder`.new, only the socket in pg_hba.conf, `initialise`, then the rename into place. */
+async function makeCluster(bin: string, account: PostgresAccount | undefined, folder: string, initialise: EmbeddedPostgresOptions['initialise']): Promise<void> {
+  const staging = `${folder}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
     mkdirSync(staging, { mode: 0o700 });
     if (account) chownSync(staging, account.uid, account.gid);
     initdb(bin, account, staging);
@@ -72,10 +82,12 @@ export async function startEmbeddedPostgres({ dataDir, log, initialise }: Embedd
         await server.stop();
       }
     }
-    renameSync(staging, folder);
-    syncFolder(dirname(folder));
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  return serve(bin, account, folder, log);
+  renameSync(staging, folder);
+  syncFolder(dirname(folder));
 }
 
 /** PostgreSQL on `data`, kept running; without `log` it is not started again when it dies. */
@@ -83,12 +95,12 @@ async function serve(bin: string, account: PostgresAccount | undefined, data: st
   const inFolder = join(data, SOCKET_NAME).length <= MAX_SOCKET_PATH;
   const socketDir = inFolder ? data : mkdtempSync(join(tmpdir(), 'cc-postgres-'));
   if (!inFolder && account) chownSync(socketDir, account.uid, account.gid);
-  const args = ['-D', data, '-k', socketDir, '-p', '5432', '-c', 'listen_addresses=', '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on'];
+  const args = ['-D', data, '-k', socketDir, '-p', String(PORT), '-c', 'listen_addresses=', '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on'];
   const launch = async (): Promise<Launched> => {
     await stopLeftover(data);
     const launched = launchPostgres(bin, account, args, NICENESS);
     try {
-      await untilAnswering(launched, { host: socketDir, user: 'postgres', database: 'postgres' });
+      await untilAnswering(launched, { host: socketDir, port: PORT, user: 'postgres', database: 'postgres' });
     } catch (error) {
       launched.kill();
       await launched.exited;
@@ -101,7 +113,7 @@ async function serve(bin: string, account: PostgresAccount | undefined, data: st
     return {
       ...kept,
       socketDir,
-      url: (user) => `postgresql://${user}@/postgres?host=${encodeURIComponent(socketDir)}`,
+      url: (user) => `postgresql://${user}@/postgres?host=${encodeURIComponent(socketDir)}&port=${PORT}`,
       async stop(forceAfterMs) {
         await kept.stop(forceAfterMs);
         if (!inFolder) rmSync(socketDir, { recursive: true, force: true });

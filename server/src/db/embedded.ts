@@ -92,7 +92,9 @@ async function startPostgresIn(dataDir: string, log: (line: string) => void) {
       const db = await connectPool(url('postgres'), { kind: 'postgres', description: 'the new embedded PostgreSQL' });
       try {
         await migrate(db);
-        if (hasPglite) moved = await importPglite(dataDir, db, log);
+        if (hasPglite) moved = await importPglite(dataDir, db, log).catch((error: Error) => {
+          throw new Error(`moving PGlite's rows into PostgreSQL failed (${error.message}); ${pglite} keeps every row, and EMBEDDED_DATABASE=pglite runs on it meanwhile`, { cause: error });
+        });
       } finally {
         await db.close();
       }
