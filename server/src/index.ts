@@ -15,6 +15,37 @@ function fail(error: unknown): never {
 
 let db: Database | undefined;
 let backend: Backend | undefined;
+
+/**
+ * SIGTERM (a rolling restart waits 15 s) or Ctrl-C: no new commands, what was accepted written
+ * within WRITE_WITHIN_MS, clients told to reconnect, and the process gone within EXIT_WITHIN_MS
+ * whatever the database does. Exit 0 when every accepted command is written; otherwise 1 and one
+ * line saying how many were not (never acknowledged: nothing a player was told happened is lost).
+ */
+const WRITE_WITHIN_MS = 10_000;
+const EXIT_WITHIN_MS = 13_000;
+/** Closing the database connections (and stopping the embedded database) after the rest. */
+const DATABASE_CLOSE_MS = 2_000;
+
+function exitWith(unwritten: number): never {
+  if (unwritten === 0) process.exit(0);
+  console.error(`shutting down with ${unwritten} command(s) not written: the database did not confirm them in time, and their players were not told they were accepted`);
+  process.exit(1);
+}
+
+async function shutDown(): Promise<never> {
+  // Whatever hangs below, the process is gone in time.
+  setTimeout(() => exitWith(backend?.games?.unwritten() ?? 0), EXIT_WITHIN_MS);
+  await backend?.close(WRITE_WITHIN_MS).catch((error: unknown) => console.error('stopping the server failed:', (error as Error).message));
+  const unwritten = backend?.games?.unwritten() ?? 0;
+  await within(db?.close().catch(() => undefined) ?? Promise.resolve(), DATABASE_CLOSE_MS);
+  exitWith(unwritten);
+}
+
+// Listened for before anything starts: a signal during start-up (a restart right after a deploy)
+// stops what has started instead of killing the process with the embedded database in it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown());
+
 try {
   const config = readConfig();
   const opened = await openDatabase();
@@ -41,31 +72,3 @@ try {
   await db?.close().catch(() => undefined);
   fail((error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${process.env.PORT ?? 3001} is taken: set PORT to another` : error);
 }
-
-/**
- * SIGTERM (a rolling restart waits 15 s) or Ctrl-C: no new commands, what was accepted written
- * within WRITE_WITHIN_MS, clients told to reconnect, and the process gone within EXIT_WITHIN_MS
- * whatever the database does. Exit 0 when every accepted command is written; otherwise 1 and one
- * line saying how many were not (never acknowledged: nothing a player was told happened is lost).
- */
-const WRITE_WITHIN_MS = 10_000;
-const EXIT_WITHIN_MS = 13_000;
-/** Closing the database connections (and stopping the embedded database) after the rest. */
-const DATABASE_CLOSE_MS = 2_000;
-
-function exitWith(unwritten: number): never {
-  if (unwritten === 0) process.exit(0);
-  console.error(`shutting down with ${unwritten} command(s) not written: the database did not confirm them in time, and their players were not told they were accepted`);
-  process.exit(1);
-}
-
-async function shutDown(): Promise<never> {
-  // Whatever hangs below, the process is gone in time.
-  setTimeout(() => exitWith(backend!.games?.unwritten() ?? 0), EXIT_WITHIN_MS);
-  await backend!.close(WRITE_WITHIN_MS).catch((error: unknown) => console.error('stopping the server failed:', (error as Error).message));
-  const unwritten = backend!.games?.unwritten() ?? 0;
-  await within(db!.close().catch(() => undefined), DATABASE_CLOSE_MS);
-  exitWith(unwritten);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown());

@@ -4,6 +4,7 @@
  * go out in slices, so the server reads its sockets between them instead of stalling every game.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
 import type { TestDatabase } from '../db/testing';
 import { TEST_DATABASES } from '../db/testing';
 import { PostgresJournal } from './journal';
@@ -59,5 +60,38 @@ describe.each(TEST_DATABASES)('the room log on %s', (_, open) => {
       { seq: 1, command: { type: 'tick' }, at },
       { seq: 2, command: join, at: at + 1 },
     ]);
+  });
+
+  it('takes a commit whose answer was lost as written when it is tried again: the move is answered, the game rated once', async () => {
+    const leases = new PostgresLeases(test.db, 'node-a', { ttlMs: 60_000, renewEveryMs: 1000 });
+    const { fence } = (await leases.claimNew('room-lost', 'LOST01'))!;
+    const users = await test.db.query<{ id: string }>(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data)
+       select 'lost' || g || '@example.com', 'x', jsonb_build_object('username', 'Lost ' || g) from generate_series(1, 2) g returning id`,
+    );
+    // The database commits, then the connection drops before its answer arrives (the database
+    // killed at that moment): the journal sees an outage and writes the same entries again.
+    let dropAnswer = true;
+    const db: Database = {
+      ...test.db,
+      async transaction(work) {
+        const result = await test.db.transaction(work);
+        if (dropAnswer) {
+          dropAnswer = false;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+        }
+        return result;
+      },
+    };
+    const journal = new PostgresJournal(db);
+    const rate = { player1Id: users[0]!.id, player2Id: users[1]!.id, scores: [12, 10] as const, winner: 0 as const, scoringMechanism: 'connection', boardSize: 6 };
+    await expect(journal.append({ roomId: 'room-lost', seq: 1, fence, command: { type: 'forfeit', playerId: 'p-2' }, at: Date.now(), rate })).resolves.toBeUndefined();
+    expect(dropAnswer).toBe(false);
+    const results = await test.db.query<{ n: number }>('select count(*)::int as n from public.game_results');
+    expect(results[0]!.n).toBe(1);
+    const played = await test.db.query<{ games_played: number }>('select games_played from public.profiles where id = $1', [users[0]!.id]);
+    expect(played[0]!.games_played).toBe(1);
+    const [stored] = await journal.load(['room-lost']);
+    expect(stored!.entries.map((e) => e.seq)).toEqual([1]);
   });
 });

@@ -259,11 +259,11 @@ export class PostgresJournal implements Journal {
   private async write(entries: LogEntry[]): Promise<Written[]> {
     const plain = entries.every((e) => !e.rate && e.snapshot === undefined && !e.gone);
     if (plain) {
-      const refused = await insert(this.db, entries);
+      const { refused } = await insert(this.db, entries);
       return entries.map((e) => (refused.size > 0 && refused.has(key(e)) ? 'fenced' : { outcome: undefined }));
     }
     return this.db.transaction(async (tx) => {
-      const refused = await insert(tx, entries);
+      const { refused, already } = await insert(tx, entries);
       const written: Written[] = [];
       for (const entry of entries) {
         if (refused.has(key(entry))) {
@@ -271,7 +271,8 @@ export class PostgresJournal implements Journal {
           continue;
         }
         const result: Written = { outcome: undefined };
-        if (entry.rate) {
+        // Already in: its result was written with it, and a second would rate the game twice.
+        if (entry.rate && !already.has(key(entry))) {
           const rate = entry.rate;
           const rated = await apart(tx, () => writeRatedGame(tx, rate));
           if ('failed' in rated) result.unrated = rated.failed;
@@ -346,22 +347,31 @@ async function apart<T>(tx: Queryable, work: () => Promise<T>): Promise<{ value:
  * array literals the driver escapes element by element), and the statement returns only the
  * entries it refused, normally none, so a commit of hundreds of moves parses no rows. Not a
  * named prepared statement: on PGlite every connection shares the one session, so a second
- * connection's PREPARE of the same name fails. The keys of the entries refused.
+ * connection's PREPARE of the same name fails. An entry found already in, with the same command,
+ * is a write whose commit went through but whose answer was lost (the database killed just after
+ * it): tried again, it counts as written, not as a broken rule. The keys of the entries refused,
+ * and of those already in.
  */
-async function insert(db: Queryable, entries: LogEntry[]): Promise<Set<string>> {
-  const rows = await db.query<{ room_id: string; seq: number }>(
+async function insert(db: Queryable, entries: LogEntry[]): Promise<{ refused: Set<string>; already: Set<string> }> {
+  const rows = await db.query<{ room_id: string; seq: number; already: boolean }>(
     `with e as (select * from json_to_recordset($1::json) as e(r text, s int, c json, t float8, f int8)),
      written as (
        insert into game_server.room_log (room_id, seq, command, at)
        select e.r, e.s, e.c, to_timestamp(e.t / 1000)
        from e join game_server.room_leases l on l.room_id = e.r and l.fence = e.f
        for share of l
+       on conflict (room_id, seq) do nothing
        returning room_id, seq
      )
-     select e.r as room_id, e.s as seq from e where not exists (select 1 from written w where w.room_id = e.r and w.seq = e.s)`,
+     select e.r as room_id, e.s as seq,
+       exists (select 1 from game_server.room_log g where g.room_id = e.r and g.seq = e.s and g.command::text = e.c::text) as already
+     from e where not exists (select 1 from written w where w.room_id = e.r and w.seq = e.s)`,
     [JSON.stringify(entries.map(row))],
   );
-  return new Set(rows.map((r) => key({ roomId: r.room_id, seq: r.seq })));
+  const refused = new Set<string>();
+  const already = new Set<string>();
+  for (const r of rows) (r.already ? already : refused).add(key({ roomId: r.room_id, seq: r.seq }));
+  return { refused, already };
 }
 
 /** An entry as a row of the batch's JSON document. */
