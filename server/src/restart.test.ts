@@ -42,7 +42,7 @@ describe('a server restart', () => {
   });
 
   // Two server starts on a fresh embedded database: minutes on two busy cores.
-  it('keeps the account and the scores (PGlite in DATA_DIR)', { timeout: 240_000 }, async () => {
+  it('keeps the account and the scores (the embedded database in DATA_DIR)', { timeout: 240_000 }, async () => {
     const { anonKey } = await createKeys(SECRET);
     const port = await freePort();
     const url = `http://localhost:${port}`;

@@ -3,7 +3,7 @@
  * rated game's countdown, in the middle of the game, and with an undo request pending; each
  * time it is started again on the same data, real socket.io clients get back in with their
  * rejoin tokens, and the game goes on to the end with the right scores and exactly one rated
- * result. On embedded PGlite (DATA_DIR) and on PostgreSQL (DATABASE_URL).
+ * result. On the embedded database (PostgreSQL in DATA_DIR) and on PostgreSQL (DATABASE_URL).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -134,7 +134,7 @@ async function survivesThreeKills(chaos: Chaos) {
 }
 
 describe('the game server killed with SIGKILL', () => {
-  it('on embedded PGlite: a rated game survives three kills and is rated exactly once', { timeout: 600_000 }, async () => {
+  it('on the embedded database: a rated game survives three kills and is rated exactly once', { timeout: 600_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-chaos-'));
     const chaos = new Chaos({ DATA_DIR: dataDir });
     try {
