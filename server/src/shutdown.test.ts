@@ -17,7 +17,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { freePort } from './db/postgres-cluster';
 import { postgresForTests, type TestDatabase } from './db/testing';
-import { call, connectClient, next, record } from './rooms/test-helpers';
+import { call, connectClient, record, startGame } from './rooms/test-helpers';
 import { startServerProcess, stopServerProcess, type RunningServer } from './server-process.testkit';
 
 const SECRET = 'the shutdown test secret, long enough for HS256';
@@ -25,7 +25,6 @@ const SECRET = 'the shutdown test secret, long enough for HS256';
 const STOP_WITHIN_MS = 15_000;
 const NOT_WRITTEN = /shutting down with (\d+) command\(s\) not written/;
 
-type Entered = { success: boolean; room: { code: string } };
 
 /** Where the server's database is: its settings, a connection as its owner, and how to read it after the server is gone. */
 interface Where {
@@ -89,14 +88,7 @@ async function startedGame(url: string, sockets: Socket[]): Promise<{ host: Sock
   const host = await connectClient(url);
   const guest = await connectClient(url);
   sockets.push(host, guest);
-  const created = await call<Entered>(host, 'room:create', { username: 'Host' });
-  expect(await call(guest, 'room:join', { code: created.room.code, username: 'Guest' })).toMatchObject({ success: true });
-  await call(host, 'room:setReady', { ready: true });
-  await call(guest, 'room:setReady', { ready: true });
-  const started = next(guest, 'game:started');
-  await call(host, 'game:start', {});
-  await started;
-  return { host, guest, code: created.room.code };
+  return { host, guest, code: await startGame(host, guest) };
 }
 
 /** SIGTERM; resolves with the exit code and how long it took. */

@@ -15,7 +15,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ERRORS } from '../../../src/protocol';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
-import { call, columnsPlan, next, record, startHarness, type Harness } from '../rooms/test-helpers';
+import { call, columnsPlan, next, record, startGame, startHarness, type Harness } from '../rooms/test-helpers';
 
 type Entered = { success: boolean; room: { code: string } };
 type Finished = { winner: number; scores: [number, number]; ratings?: unknown };
@@ -24,15 +24,7 @@ type Finished = { winner: number; scores: [number, number]; ratings?: unknown };
 async function startedGame(h: Harness, auth: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<{ host: Socket; guest: Socket; code: string }> {
   const host = await h.client(auth[0]);
   const guest = await h.client(auth[1]);
-  const created = await call<Entered>(host, 'room:create', { username: 'Host' });
-  expect(created.success).toBe(true);
-  expect(await call(guest, 'room:join', { code: created.room.code, username: 'Guest' })).toMatchObject({ success: true });
-  await call(host, 'room:setReady', { ready: true });
-  await call(guest, 'room:setReady', { ready: true });
-  const started = next(guest, 'game:started');
-  await call(host, 'game:start', {});
-  await started;
-  return { host, guest, code: created.room.code };
+  return { host, guest, code: await startGame(host, guest) };
 }
 
 /** Another game on the node goes on: both players move, each move acknowledged, and a new room opens. */

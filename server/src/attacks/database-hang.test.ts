@@ -14,10 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { openEmbedded, type EmbeddedKind } from '../db/embedded';
 import { signalProcessTree } from '../db/process-tree';
-import { call, columnsPlan, connectClient, next } from '../rooms/test-helpers';
+import { call, columnsPlan, connectClient, startGame } from '../rooms/test-helpers';
 import { startTestBackend } from '../test-backend';
 
-type Entered = { room: { code: string } };
 interface Answer {
   status: number;
   retryAfter: string | null;
@@ -66,13 +65,7 @@ describe.each(EMBEDDED)('the embedded %s hangs during a game', (_name, kind) => 
         const host = await connectClient(server.url);
         const guest = await connectClient(server.url);
         sockets.push(host, guest);
-        const created = await call<Entered>(host, 'room:create', { username: 'Host' });
-        expect(await call(guest, 'room:join', { code: created.room.code, username: 'Guest' })).toMatchObject({ success: true });
-        await call(host, 'room:setReady', { ready: true });
-        await call(guest, 'room:setReady', { ready: true });
-        const started = next(guest, 'game:started');
-        await call(host, 'game:start', {});
-        await started;
+        await startGame(host, guest);
         const moves = columnsPlan();
         const players = [host, guest];
         for (let i = 0; i < 4; i++) expect(await call(players[i % 2]!, 'game:move', moves[i])).toMatchObject({ success: true });

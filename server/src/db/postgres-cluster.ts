@@ -18,6 +18,8 @@ export interface PostgresCluster {
   stop(): Promise<void>;
   /** Stops the server and keeps its data: the database is down until `resume`. */
   pause(): Promise<void>;
+  /** Kills the server and every backend at once (SIGKILL): a database that dies, not one that shuts down; `resume` starts it again. */
+  crash(): Promise<void>;
   /** Starts it again on the same data and port. */
   resume(): Promise<void>;
 }
@@ -75,6 +77,13 @@ export async function startPostgresCluster({ dataDir }: PostgresClusterOptions =
     current.stop();
     await current.exited;
   };
+  const crash = async () => {
+    const current = running;
+    running = null;
+    if (!current) return;
+    current.kill();
+    await current.exited;
+  };
   const stop = async () => {
     await pause();
     // A kept dataDir is outside `dir`: only the socket's folder goes.
@@ -92,5 +101,5 @@ export async function startPostgresCluster({ dataDir }: PostgresClusterOptions =
     }
   };
   await resume();
-  return { port, url, stop, pause, resume };
+  return { port, url, stop, pause, crash, resume };
 }

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
 import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
+import { logFailure } from '../log';
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
@@ -198,7 +199,8 @@ export class GameServer implements Games {
     const ids = new Set(roomIds);
     for (const [playerId, socket] of this.seated) {
       const roomId = socket.data.roomId;
-      if (roomId && ids.has(roomId)) void this.router.route(roomId, { type: 'back', playerId }, socket.id);
+      if (!roomId || !ids.has(roomId)) continue;
+      this.router.route(roomId, { type: 'back', playerId }, socket.id).catch((error: unknown) => logFailure('bringing a player back into a room that changed hands', error));
     }
   }
 

@@ -132,4 +132,18 @@ export function record<T = Record<string, unknown>>(socket: Socket, event: strin
   return seen;
 }
 
+/** The host makes a room, the guest joins, both say Ready and the host starts: resolves with the room's code once the game has started. */
+export async function startGame(host: Socket, guest: Socket, names: readonly [string, string] = ['Host', 'Guest']): Promise<string> {
+  const created = await call<{ success: boolean; error?: string; room: { code: string } }>(host, 'room:create', { username: names[0] });
+  if (!created.success) throw new Error(`room:create failed: ${created.error}`);
+  const joined = await call<{ success: boolean; error?: string }>(guest, 'room:join', { code: created.room.code, username: names[1] });
+  if (!joined.success) throw new Error(`room:join failed: ${joined.error}`);
+  await call(host, 'room:setReady', { ready: true });
+  await call(guest, 'room:setReady', { ready: true });
+  const started = next(guest, 'game:started');
+  await call(host, 'game:start', {});
+  await started;
+  return created.room.code;
+}
+
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -26,6 +26,7 @@ import {
   type ServerToClientEvents,
   type UpdateSettingsPayload,
 } from '../../../src/protocol';
+import { logFailure } from '../log';
 import type { NodeEvents } from './cluster';
 import type { CodeMisses } from './code-misses';
 import type { PlayerCommand } from './commands';
@@ -132,8 +133,10 @@ export function connect(socket: GameSocket, games: Games, limits: AddressLimits)
   on('pool:leave', parseEmpty, () => games.leavePool(socket));
   on('room:watch', parseWatchRoom, (v) => lookFor(socket, limits.codeMisses, () => games.watch(socket, v.code)));
   on('room:unwatch', parseEmpty, () => games.unwatch(socket));
-  socket.on('disconnect', () => void games.disconnected(socket));
-  void enter(socket, games);
+  // Not a handler's answer: a failure here (the database out of reach) is logged, never left to
+  // end the process as an unhandled rejection would.
+  socket.on('disconnect', () => void games.disconnected(socket).catch((error: unknown) => logFailure('a dropped connection', error)));
+  void enter(socket, games).catch((error: unknown) => logFailure('coming back into a room', error));
 }
 
 /**

@@ -164,14 +164,16 @@ describe.each(TEST_DATABASES)('the score verifier on %s', (name, open) => {
     for (const running_ of running.splice(0)) await running_.stop();
   });
 
-  it.runIf(name === 'PostgreSQL')('wakes on the notification of a new score instead of waiting for its next look', { timeout: 60_000 }, async () => {
-    const verifier = start({ pollMs: 600_000 });
-    for (let until = Date.now() + 10_000; !verifier.listening; ) {
-      if (Date.now() > until) throw new Error('the verifier never listened');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    // Its first look finds nothing and its next is ten minutes away: only the notification wakes it.
-    const id = await submit(test.db, await playedScore(test.db, { aiDifficulty: 'easy' }));
-    expect(await verdictOf(test.db, id, 30_000)).toMatchObject({ status: 'verified' });
-  });
+  // Only PostgreSQL notifies: PGlite's one session has no LISTEN for the server, which polls there (above).
+  if (name === 'PostgreSQL')
+    it('wakes on the notification of a new score instead of waiting for its next look', { timeout: 60_000 }, async () => {
+      const verifier = start({ pollMs: 600_000 });
+      for (let until = Date.now() + 10_000; !verifier.listening; ) {
+        if (Date.now() > until) throw new Error('the verifier never listened');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Its first look finds nothing and its next is ten minutes away: only the notification wakes it.
+      const id = await submit(test.db, await playedScore(test.db, { aiDifficulty: 'easy' }));
+      expect(await verdictOf(test.db, id, 30_000)).toMatchObject({ status: 'verified' });
+    });
 });
