@@ -50,6 +50,11 @@ export async function connectPool(url: string, { kind, embedded = false, descrip
   // reaches them, or after: either way that is no failure.
   let closing = false;
   pool.on('error', (error) => closing || console.error(`idle database connection failed: ${error.message}`));
+  // A connection that breaks while it is lent out (a transaction of the rooms' log, the socket
+  // adapter's LISTEN) emits 'error' on its client, where the pool listens only while it is idle:
+  // unheard, that ended the whole server when the supervisor killed a hung database under a
+  // commit. Its queries fail anyway, and the pool drops a client that broke.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('select 1');
   } catch (error) {
