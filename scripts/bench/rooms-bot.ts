@@ -31,6 +31,11 @@ export interface RoomRunOptions {
   rtts: number[];
   /** Moves emitted (requested) so far, acknowledged or not. */
   moves: { requested: number };
+  /**
+   * Where given: the moves sent and not answered yet (their send times), and the waits of the
+   * moves and other commands (a game's start) never answered within `ackTimeoutMs`.
+   */
+  unanswered?: { inFlight: Set<{ sent: number }>; timedOutMs: number[] };
   errors: BenchErrors;
   /** Every socket made, so the caller can close them all whatever happens. */
   sockets: Socket[];
@@ -63,12 +68,14 @@ class Bot {
   /** Emits with an acknowledgement; an error ack or a timeout is recorded and yields undefined. */
   async call(event: string, payload: unknown): Promise<Ack | undefined> {
     await this.paced();
+    const start = performance.now();
     try {
       const ack = (await this.socket.timeout(this.opts.ackTimeoutMs).emitWithAck(event, payload)) as Ack;
       // Told to join on the room's node is no failure: the bot goes there (setUpRoom).
       if (!ack.success && ack.error !== SERVER_ERRORS.roomElsewhere) addError(this.opts.errors, `${this.label} ${this.name} ${event}: ${ack.error}`);
       return ack;
     } catch (error) {
+      this.opts.unanswered?.timedOutMs.push(performance.now() - start);
       addError(this.opts.errors, `${this.label} ${this.name} ${event}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
@@ -94,12 +101,17 @@ class Bot {
     await this.paced();
     this.opts.moves.requested += 1;
     const start = performance.now();
+    const waiting = { sent: start };
+    this.opts.unanswered?.inFlight.add(waiting);
     let ack: Ack;
     try {
       ack = (await this.socket.timeout(this.opts.ackTimeoutMs).emitWithAck('game:move', move)) as Ack;
     } catch (error) {
+      this.opts.unanswered?.timedOutMs.push(performance.now() - start);
       addError(this.opts.errors, `${this.label} ${this.name} game:move: ${error instanceof Error ? error.message : String(error)}`);
       return;
+    } finally {
+      this.opts.unanswered?.inFlight.delete(waiting);
     }
     if (!ack.success) return addError(this.opts.errors, `${this.label} ${this.name} game:move: ${ack.error}`);
     this.opts.rtts.push(performance.now() - start);
