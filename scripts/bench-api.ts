@@ -15,16 +15,16 @@
  *    20 requests a second).
  * 2. The game server's move round-trip: `rooms` rooms of two bots play whole 6×6 games over real
  *    sockets (a think time before each move), alone, then while `clients` clients hammer those reads.
- *    The game's p99 should grow at most 20 %.
+ *    The game's p99 should grow at most 20 %. The CPU seconds of each of the server's processes
+ *    while the rooms play are printed (scripts/bench/process-cpu.ts).
  *    Hostile: once the rooms are set up, `hostile-clients` anonymous strangers, each from one address,
  *    send in a closed loop the costliest reads the edge lets through (scripts/bench/hostile-reads.ts:
  *    each read probed alone first, the costliest of them sent as a mix) while the rooms play, for at
  *    most `hostile-seconds`. A move (or a game's start) not acknowledged within 10 s counts with its
  *    wait, as does one still waiting at the end. Target: a move acknowledged within 1 s (p99) while
  *    they run; a target missed is printed, not a failure. Printed beside it: what the strangers got
- *    (statuses, and codes such as 57014, the statement time-out) and the CPU seconds of each of the
- *    server's processes meanwhile (scripts/bench/process-cpu.ts), and how often the database's
- *    supervisor killed it.
+ *    (statuses, and codes such as 57014, the statement time-out), the CPU seconds of each of the
+ *    server's processes meanwhile, and how often the database's supervisor killed it.
  *    The runs alternate (alone, hammered, hostile) `rounds` times; each figure is the median run's.
  * 3. What durability costs: committed inserts one after another into the embedded PostgreSQL as the
  *    server runs it (fsync on), and into PGlite with fsync on and off (scripts/bench/commits.ts).
@@ -47,6 +47,7 @@ import { commits, type Commits } from './bench/commits';
 import { hostileMix, probeHostileReads, untilAnswering } from './bench/hostile-reads';
 import { hostileRun, type HostileRun } from './bench/hostile-run';
 import { option, textOption } from './bench/options';
+import { cpuBetween, cpuSnapshot } from './bench/process-cpu';
 import { median, quantile } from './bench/stats';
 
 const SECONDS = option('seconds', 5);
@@ -98,6 +99,12 @@ const movesLine = (label: string, runs: Played[]) => {
   return `    ${label.padEnd(27)} ${s.moves} moves${s.unanswered ? ` + ${s.unanswered} never acknowledged` : ''}, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms (runs' p99: ${runsP99(runs).join(', ')} ms)`;
 };
 
+/** CPU seconds of each of the server's processes while the rooms played (the bench's own processes are not in it). */
+const cpuLine = (cpu: Record<string, number>) => {
+  const parts = Object.entries(cpu).filter(([part, seconds]) => part !== 'seconds' && seconds > 0);
+  return `      CPU seconds of the server's processes in those ${cpu.seconds} s: ${parts.map(([part, seconds]) => `${part} ${seconds}`).join(', ')}`;
+};
+
 /** Section 1: each leaderboard read alone, by every client. */
 async function leaderboardReads(leaderboard: LoadOptions, paths: Record<string, string>) {
   console.log(`  1. leaderboard reads: ${CLIENTS} closed-loop clients (${ADDRESSES_PER_CLIENT} addresses each), ${SECONDS} s per read`);
@@ -140,15 +147,17 @@ async function benchDatabase(database: EmbeddedDatabase) {
     const game = (seed: number) => ({ url, rooms: ROOMS, thinkMs: THINK_MS, seed });
     await games(game(0)); // warm-up: the game server's code paths compiled before any measurement
     const alone: Played[] = [];
-    const hammered: { played: Played; reads: LoadResult }[] = [];
+    const hammered: { played: Played; reads: LoadResult; cpu: Record<string, number> }[] = [];
     const hostile: HostileRun[] = [];
     for (let n = 0; n < ROUNDS; n++) {
       await untilAnswering(url, anonKey);
       alone.push(await games(game(1 + 3 * n)));
       if (!HOSTILE_ONLY) {
         const hammer = await background<LoadResult>('api-load.ts', 'API_LOAD', leaderboard);
-        const played = await games(game(2 + 3 * n));
-        hammered.push({ played, reads: await hammer.stop() });
+        let before = cpuSnapshot(server.child.pid!);
+        const played = await games({ ...game(2 + 3 * n), beforePlay: async () => void (before = cpuSnapshot(server.child.pid!)) });
+        const cpu = { ...cpuBetween(before, cpuSnapshot(server.child.pid!)), seconds: round(played.seconds) };
+        hammered.push({ played, reads: await hammer.stop(), cpu });
       }
       if (hostileReads && hostileReads.mix.length > 0) {
         await untilAnswering(url, anonKey); // a database its supervisor killed is back
@@ -164,12 +173,14 @@ async function benchDatabase(database: EmbeddedDatabase) {
     if (hammered.length > 0) {
       const runs = hammered.map((run) => run.played);
       const busy = middle(runs);
-      const reads = loadSummary(hammered.find((run) => run.played === busy)!.reads);
+      const run = hammered.find((one) => one.played === busy)!;
+      const reads = loadSummary(run.reads);
       const growth = round((100 * (p99(busy) - p99(quiet))) / p99(quiet));
-      Object.assign(game2, { underLeaderboardLoad: summary(busy), p99GrowthPercent: growth, leaderboardLoad: reads });
+      Object.assign(game2, { underLeaderboardLoad: summary(busy), p99GrowthPercent: growth, leaderboardLoad: { ...reads, cpuSeconds: run.cpu } });
       Object.assign(game2.allRunsP99Ms as object, { underLeaderboardLoad: runsP99(runs) });
       console.log(movesLine('leaderboard reads hammered', runs));
       console.log(`      the reads meanwhile: ${reads.requestsPerSecond} req/s, p99 ${reads.p99Ms} ms, non-200: ${reads.non200} ${JSON.stringify(reads.statuses)}`);
+      console.log(cpuLine(run.cpu));
       console.log(`    p99 growth under leaderboard load: ${growth} % (target: at most 20 %)`);
     }
     if (hostile.length > 0) {
@@ -183,8 +194,7 @@ async function benchDatabase(database: EmbeddedDatabase) {
       Object.assign(game2.allRunsP99Ms as object, { underHostileReads: runsP99(runs) });
       console.log(movesLine(`${HOSTILE_CLIENTS} hostile clients`, runs));
       console.log(`      the strangers got: ${strangers.answersPerSecond} answers/s, p50 ${strangers.p50Ms} ms; statuses ${JSON.stringify(reads.statuses)}; codes ${JSON.stringify(reads.codes)}`);
-      const parts = Object.entries(cpu).filter(([part]) => part !== 'seconds');
-      console.log(`      CPU seconds of the server's processes in those ${cpu.seconds} s: ${parts.map(([part, seconds]) => `${part} ${seconds}`).join(', ')}`);
+      console.log(cpuLine(cpu));
       console.log(`    target, a move acknowledged within ${TARGET_MS} ms (p99) under hostile reads: ${met ? 'met' : 'NOT met'} (p99 ${p99Ms} ms; without them ${round(p99(quiet), 2)} ms)`);
     }
     report.game = game2;
