@@ -6,11 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { getPriority } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
 import { openEmbedded, type EmbeddedKind } from '../db/embedded';
 import { migrate } from '../db/migrate';
 import { startPglite } from '../db/pglite';
@@ -100,6 +101,22 @@ const EMBEDDED: [string, EmbeddedKind][] = [
   ['PGlite', 'pglite'],
 ];
 
+/** Whether the kernel schedules by session (autogroup): each process then has /proc/PID/autogroup. */
+const hasAutogroup = existsSync('/proc/self/autogroup');
+
+/** The nice value of the process's scheduling group ("/autogroup-123 nice 19"), or null without autogroup. */
+function autogroupNice(pid: number): number | null {
+  if (!hasAutogroup) return null;
+  return Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1]);
+}
+
+/** PostgREST's sessions in the embedded PostgreSQL (it connects as authenticator); none in PGlite's one process. */
+async function dataApiSessions(db: Database, kind: EmbeddedKind): Promise<number[]> {
+  if (kind !== 'postgres') return [];
+  await expect.poll(async () => (await db.query(`select 1 from pg_stat_activity where usename = 'authenticator'`)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return (await db.query<{ pid: number }>(`select pid from pg_stat_activity where usename = 'authenticator' and backend_type = 'client backend'`)).map((row) => row.pid);
+}
+
 describe.each(EMBEDDED)('leaderboard reads against games (embedded %s)', (_name, kind) => {
   it('run in other processes than the game server, at lower priorities, so a flood of reads waits for the moves', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-apart-'));
@@ -111,9 +128,14 @@ describe.each(EMBEDDED)('leaderboard reads against games (embedded %s)', (_name,
         // Every process of the database: PostgreSQL's postmaster and its backends, or PGlite's one.
         const databases = processTree(database.pid()!);
         expect([...databases, postgrest]).not.toContain(process.pid);
-        // PostgREST at the lowest priority; the database, which every move now waits for, at 10.
+        // PostgREST at the lowest priority; the database, which every move now waits for, at 10,
+        // but for the sessions PostgREST opened in PostgreSQL (each in a scheduling group of its
+        // own, where the kernel groups by session): those at 19, group and process alike.
         expect(getPriority(postgrest)).toBe(19);
-        for (const pid of databases) expect(getPriority(pid)).toBe(10);
+        const dataApi = await dataApiSessions(db, kind);
+        if (kind === 'postgres') expect(dataApi.length).toBeGreaterThan(0);
+        await expect.poll(() => dataApi.map((pid) => [getPriority(pid), autogroupNice(pid)]), { timeout: 10_000 }).toEqual(dataApi.map(() => [19, hasAutogroup ? 19 : null]));
+        for (const pid of databases) if (!dataApi.includes(pid) && existsSync(`/proc/${pid}`)) expect(getPriority(pid)).toBe(10);
         expect(getPriority(process.pid)).toBeLessThan(10);
       } finally {
         await server.stop();

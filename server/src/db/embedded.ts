@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { lowerDataApiSessions, type DataApiSessions } from './data-api-sessions';
 import type { Database } from './database';
 import { lockDataDir } from './data-dir-lock';
 import type { KeptProcess } from './keeper';
@@ -55,6 +56,7 @@ export async function openEmbedded(kind: EmbeddedKind, dataDir: string, log: (li
   try {
     const server = kind === 'postgres' ? await startPostgresIn(dataDir, log) : await startPglite({ dataDir, log });
     const supervisor = superviseDatabase(server, { log });
+    let dataApi: DataApiSessions | undefined;
     const db = await connectPool(server.url('postgres'), {
       kind,
       embedded: true,
@@ -62,6 +64,7 @@ export async function openEmbedded(kind: EmbeddedKind, dataDir: string, log: (li
       availability: supervisor,
       onClose: async () => {
         supervisor.stop();
+        dataApi?.stop();
         await server.stop();
         release();
       },
@@ -73,6 +76,8 @@ export async function openEmbedded(kind: EmbeddedKind, dataDir: string, log: (li
       throw error;
     }
     supervisor.watch(db.pool);
+    // PGlite is one process: its sessions cannot be told apart.
+    if (kind === 'postgres') dataApi = lowerDataApiSessions(db.pool);
     return { db, restUrl: server.url('authenticator'), server };
   } catch (error) {
     release();
