@@ -6,12 +6,15 @@
  */
 import { connect } from 'node:net';
 import pg from 'pg';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine } from '../../../src/engine/load';
 import { migrate } from '../db/migrate';
 import { connectPool } from '../db/pool';
 import { startPostgresCluster } from '../db/postgres-cluster';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import type { RestLimits } from '../http/rest-limits';
+import { call, columnsPlan, connectClient, startGame } from '../rooms/test-helpers';
 import { startTestBackend, type TestBackend } from '../test-backend';
 
 /** Tight enough to reach in a test; each test speaks from addresses of its own. */
@@ -39,16 +42,24 @@ async function read(server: TestBackend, path: string, from: string): Promise<Re
 describe.each(TEST_DATABASES)('attacks on the data API on %s', (_name, open) => {
   let test: TestDatabase;
   let server: TestBackend;
+  const sockets: Socket[] = [];
   beforeAll(async () => {
     test = await open();
-    server = await startTestBackend(test, { restLimits: LIMITS });
+    server = await startTestBackend(test, { restLimits: LIMITS, engine: await loadEngine(), games: { countdownTickMs: 5 } });
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await server?.stop().catch(() => undefined);
     await test?.stop().catch(() => undefined);
   });
 
-  it('refuses the 300-step JSON path that froze the embedded database, and goes on answering', async () => {
+  it('refuses the 300-step JSON path that froze the embedded database, and goes on answering, a game in progress going on', async () => {
+    const host = await connectClient(server.url);
+    const guest = await connectClient(server.url);
+    sockets.push(host, guest);
+    await startGame(host, guest);
+    const moves = columnsPlan();
+    expect(await call(host, 'game:move', moves[0])).toMatchObject({ success: true });
     const frozeIt = await read(server, `profiles?select=username${'->a'.repeat(300)}`, '198.51.100.1');
     expect(frozeIt.status).toBe(400);
     expect(frozeIt.body).toEqual({ code: 'PGRST100', message: 'JSON path too deep: at most 8 steps (-> or ->>) in one parameter', details: 'In the parameter "select".', hint: null });
@@ -56,6 +67,9 @@ describe.each(TEST_DATABASES)('attacks on the data API on %s', (_name, open) => 
     const sqlError = await read(server, 'profiles?id=eq.not-a-uuid', '198.51.100.1');
     expect(sqlError).toMatchObject({ status: 400, body: { code: '22P02' } });
     expect(await read(server, 'profiles?select=username&limit=1', '198.51.100.1')).toMatchObject({ status: 200, body: [] });
+    // The game goes on: its next moves are written and acknowledged.
+    expect(await call(guest, 'game:move', moves[1])).toMatchObject({ success: true });
+    expect(await call(host, 'game:move', moves[2])).toMatchObject({ success: true });
   });
 
   it('refuses deep paths in filters and order, deep embedding and logic trees, not chains and huge query strings with 400', async () => {
