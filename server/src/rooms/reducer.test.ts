@@ -1,4 +1,4 @@
-// The room reducer as pure functions (issue 11): the fair-play rules one by one (ratings only
+// The room reducer as pure functions: the fair-play rules one by one (ratings only
 // from games that were played, both players away), replay giving the same room, and a property
 // test over random command sequences.
 import fc from 'fast-check';

@@ -1,9 +1,8 @@
 /**
- * 'Game Results' after an online game (issue 12), in the same dialog as the game on one device:
+ * 'Game Results' after an online game, in the same dialog as the game on one device:
  * SPEC §7's words ('You won!', 'You lost!', 'Game ended in a draw!'), both seats' names and
- * scores, each player's rating change when the game was rated (issue 14: or that it was casual, or
- * why a rated room's game was not rated),
- * the board size, the score chart and the statistics, then Rematch and Back to Lobby.
+ * scores, each player's rating change when the game was rated (or that it was casual, or why a
+ * rated room's game was not rated), the board size, the score chart and the statistics, then Rematch and Back to Lobby.
  * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
  */
 import type { ReactNode } from 'react';
