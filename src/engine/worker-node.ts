@@ -12,9 +12,14 @@ const workerUrl = new URL('./worker.ts', import.meta.url).href;
 const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api'))
   .href.replace(/\.cjs$/, '.mjs');
 
+/** A worker thread running the TypeScript module at `entry` (a file URL), tsx registered first. */
+export function startTsWorker(entry: string): Worker {
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
 export function spawnNodeWorker(): WorkerPort {
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); })`;
-  const worker = new Worker(boot, { eval: true });
+  const worker = startTsWorker(workerUrl);
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (handler) => worker.on('message', handler),

@@ -4,9 +4,8 @@
  * limit ends the thread (a search inside wasm cannot be interrupted any other way); the next one
  * gets a new thread. An idle thread is ended too, giving its memory back.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../../../src/engine/worker-node';
 import type { Submission, Verdict } from './check';
 import type { CheckDone, CheckJob } from './check-worker';
 
@@ -31,14 +30,7 @@ export interface CheckerOptions {
   idleMs?: number;
 }
 
-const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
 const entry = new URL('./check-worker.ts', import.meta.url).href;
-
-/** Node 20 applies no `--import` loader to a worker's entry: the thread registers tsx first. */
-function startWorker(): Worker {
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true });
-}
 
 export function workerChecker({ maxCheckMs, idleMs = 60_000 }: CheckerOptions): Checker {
   let worker: Worker | undefined;
@@ -54,7 +46,7 @@ export function workerChecker({ maxCheckMs, idleMs = 60_000 }: CheckerOptions): 
 
   const ensureWorker = (): Worker => {
     if (worker) return worker;
-    const started = startWorker();
+    const started = startTsWorker(entry);
     worker = started;
     started.on('message', ({ id, verdict }: CheckDone) => {
       if (running?.id === id) running.settle({ kind: 'verdict', verdict });
