@@ -54,6 +54,12 @@ describe('addressKey', () => {
     expect(addressKey('2001:db8:1:2::1')).toBe(addressKey('2001:db8:1:2:ffff::9'));
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
   });
+
+  it("takes a socket's peer address as it comes: IPv4-mapped, or with a zone", () => {
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('unknown')).toBe('unknown');
+  });
 });
 
 describe('cameOverTls', () => {

@@ -103,9 +103,15 @@ export function addressOf(remote: string | undefined, forwardedFor: string | str
   return address;
 }
 
-/** What per-address limits count under: the address, or an IPv6 client's /64 network. */
+/**
+ * What per-address limits count under, the HTTP edge's and the sockets' alike: the address, or an
+ * IPv6 client's /64 network. A socket's own peer address is taken as it comes (an IPv4-mapped
+ * `::ffff:1.2.3.4` counts as 1.2.3.4); anything that is no address is its own key.
+ */
 export function addressKey(address: string): string {
-  return isIP(address) === 6 ? network64(address) : address;
+  const known = canonical(address);
+  if (!known) return address;
+  return isIP(known) === 6 ? network64(known) : known;
 }
 
 /** Whether the client reached us over TLS: X-Forwarded-Proto: https, from a trusted proxy (node itself speaks plain HTTP). */
@@ -115,9 +121,9 @@ export function cameOverTls(remote: string | undefined, forwardedProto: string |
   return first === 'https';
 }
 
-/** `2001:db8:1:2:3:4:5:6` → `2001:db8:1:2::/64`. */
+/** `2001:db8:1:2:3:4:5:6` → `2001:db8:1:2::/64` (a zone, `%eth0`, is no part of it). */
 function network64(address: string): string {
-  const [head = '', tail] = address.split('::');
+  const [head = '', tail] = address.split('%')[0]!.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   let groups = headGroups;
   if (tail !== undefined) {
