@@ -11,8 +11,9 @@
  * its budget across all nodes, this node refuses it until the window ends. Without a database, or
  * while it is down, the node's own count still holds.
  */
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/database';
+import { sharedRateLimiter } from '../db/rate-limit-store';
 
 export interface RestLimits {
   /** Requests one address may make in `seconds`, all nodes together. */
@@ -53,20 +54,8 @@ interface Turns {
 export function createRestLimiter(db: Database | undefined, limits: RestLimits = DEFAULT_REST_LIMITS): RestLimiter {
   const { points, seconds } = limits.requests;
   const local = new RateLimiterMemory({ keyPrefix: 'rest', points, duration: seconds });
-  // The sign-in throttles' table; the store names its prepared statements, which the embedded
-  // database's shared session cannot take, hence plain queries (as throttles.ts).
-  const shared = db
-    ? new RateLimiterPostgres({
-        storeClient: { query: (q: { text: string; values?: unknown[] }) => db.pool.query(q.text, q.values) },
-        storeType: 'client',
-        schemaName: 'local_auth',
-        tableName: 'rate_limits',
-        tableCreated: true,
-        keyPrefix: 'rest',
-        points,
-        duration: seconds,
-      })
-    : undefined;
+  // Every node's counts together, beside the sign-in throttles'.
+  const shared = db ? sharedRateLimiter(db, 'rest', limits.requests) : undefined;
   const unsynced = new Map<string, number>();
   const blockedUntil = new Map<string, number>();
   const turns = new Map<string, Turns>();
