@@ -2,7 +2,7 @@
  * Attacks on the leaderboards through the real data API (PostgREST) on both databases: each
  * was possible before the database checked what a client writes (issue 10).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
 import { formatRecord, parseRecord } from '../../../src/game/record';
@@ -113,18 +113,19 @@ describe.each(TEST_DATABASES)('forging the leaderboards on %s', (_name, open) =>
       playAgainstComputer(engine, { user: { id: player.id, username: name }, settings: { aiDifficulty: 'hard' }, gameId: games++, human: expertHuman() })
         .payload;
 
-    /** Polls, as the database owner, until the score has its verdict. */
-    async function verdict(gameId: string): Promise<{ status: string; rejection: string | null }> {
-      for (const until = Date.now() + 60_000; ; ) {
-        const [row] = await fixture.test.db.query<{ status: string; rejection: string | null }>(
-          'select status, rejection from public.game_scores where game_id = $1',
-          [gameId],
-        );
-        if (row && row.status !== 'pending') return row;
-        if (Date.now() > until) throw new Error(`the score of game ${gameId} is ${row?.status ?? 'missing'} after a minute`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+    /** Waits, reading as the database owner, until the score has its verdict. */
+    const verdict = (gameId: string) =>
+      vi.waitFor(
+        async () => {
+          const [row] = await fixture.test.db.query<{ status: string; rejection: string | null }>(
+            'select status, rejection from public.game_scores where game_id = $1',
+            [gameId],
+          );
+          if (!row || row.status === 'pending') throw new Error(`the score of game ${gameId} is ${row?.status ?? 'missing'} after a minute`);
+          return row;
+        },
+        { timeout: 60_000 },
+      );
 
     /** The High Scores tab's read (SPEC §7, services/leaderboard.ts), by `client`, on this game's board. */
     const highScores = async (client = fixture.anon) => {

@@ -3,7 +3,7 @@
  * become verified or rejected with the reason, two nodes never check one score twice, a replay
  * past its limit gives up, a stop leaves the score pending, and PostgreSQL's notification wakes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
 import type { ScorePayload } from '../../../src/game/submission';
@@ -74,16 +74,16 @@ interface Checked {
 const checked = async (db: Database, id: number) =>
   (await db.query<Checked>('select status, rejection, checked_at, check_attempts from public.game_scores where id = $1', [id]))[0]!;
 
-/** Polls until the score has its verdict. */
-async function verdictOf(db: Database, id: number, timeoutMs = 60_000): Promise<Checked> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await checked(db, id);
-    if (row.status !== 'pending') return row;
-    if (Date.now() > until) throw new Error(`score ${id} is still pending after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until the score has its verdict. */
+const verdictOf = (db: Database, id: number, timeoutMs = 60_000) =>
+  vi.waitFor(
+    async () => {
+      const row = await checked(db, id);
+      if (row.status === 'pending') throw new Error(`score ${id} is still pending after ${timeoutMs} ms`);
+      return row;
+    },
+    { timeout: timeoutMs },
+  );
 
 /** A real checker that counts what it is given. */
 function countingChecker(maxCheckMs = 120_000): Checker & { checked: number[] } {
@@ -150,10 +150,12 @@ describe.each(TEST_DATABASES)('the score verifier on %s', (name, open) => {
   it('stops at once mid-replay and leaves the score pending for the next look', { timeout: 120_000 }, async () => {
     const id = await submit(test.db, await expertScore(test.db));
     const verifier = start();
-    for (let until = Date.now() + 30_000; (await checked(test.db, id)).check_attempts === 0; ) {
-      if (Date.now() > until) throw new Error('the score was never claimed');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        if ((await checked(test.db, id)).check_attempts === 0) throw new Error('the score was never claimed');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     const stopping = Date.now();
     await verifier.stop();
     expect(Date.now() - stopping).toBeLessThan(2_000);
@@ -168,10 +170,12 @@ describe.each(TEST_DATABASES)('the score verifier on %s', (name, open) => {
   if (name === 'PostgreSQL')
     it('wakes on the notification of a new score instead of waiting for its next look', { timeout: 60_000 }, async () => {
       const verifier = start({ pollMs: 600_000 });
-      for (let until = Date.now() + 10_000; !verifier.listening; ) {
-        if (Date.now() > until) throw new Error('the verifier never listened');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(
+        () => {
+          if (!verifier.listening) throw new Error('the verifier never listened');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
       // Its first look finds nothing and its next is ten minutes away: only the notification wakes it.
       const id = await submit(test.db, await playedScore(test.db, { aiDifficulty: 'easy' }));
       expect(await verdictOf(test.db, id, 30_000)).toMatchObject({ status: 'verified' });
