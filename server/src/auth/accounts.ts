@@ -9,7 +9,7 @@ import { AuthError, badJwt, invalidCredentials, refreshTokenNotFound, sessionNot
 import type { Claims, Keys } from './keys';
 import type { Hasher } from './passwords';
 import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens';
-import { endSessions, sessionExists, SIGN_OUT_SCOPES, startSession, type SignOutScope } from './sessions';
+import { endSessions, sessionEnded, SIGN_OUT_SCOPES, startSession, type SignOutScope } from './sessions';
 import type { Throttles } from './throttles';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
 import { checkNewPassword, MAX_PASSWORD_LENGTH, normalizeEmail, optionalUsername } from './validate';
@@ -115,9 +115,7 @@ export async function createAccounts({ db, keys, hasher, throttles, now }: Accou
       if (!sub) throw badJwt('token names no user');
       const user = await findUserById(db, sub);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      // A token from before sessions names none: it stands on its signature until it expires.
-      if (claims.session_id === undefined) return { user, sessionId: undefined };
-      if (!(await sessionExists(db, claims.session_id, user.id))) throw sessionNotFound();
+      if (await sessionEnded(db, claims)) throw sessionNotFound();
       return { user, sessionId: claims.session_id };
     },
 

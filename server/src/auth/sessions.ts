@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
-import type { Keys } from './keys';
+import type { Claims, Keys } from './keys';
 
 /** What sign-out ends: every session of the user, the caller's, or every other one. */
 export const SIGN_OUT_SCOPES = ['global', 'local', 'others'] as const;
@@ -30,11 +30,17 @@ export async function startSession(db: Queryable, userId: string, now: Date): Pr
   return id;
 }
 
-/** Whether `sessionId` is a session of `userId` that has not ended. */
-export async function sessionExists(db: Queryable, sessionId: unknown, userId: string): Promise<boolean> {
-  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return false;
-  const rows = await db.query('select 1 from local_auth.sessions where id = $1 and user_id = $2', [sessionId, userId]);
-  return rows.length > 0;
+/**
+ * Whether the session a signed-in token names has ended (signed out, or never existed). A token
+ * without a session id was issued before sessions existed; it is taken on its signature, as it
+ * was then, because it expires within the hour after the upgrade and refusing it would sign out
+ * every player at once.
+ */
+export async function sessionEnded(db: Queryable, { sub, session_id: sessionId }: Pick<Claims, 'sub' | 'session_id'>): Promise<boolean> {
+  if (sessionId === undefined) return false;
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) return true;
+  const rows = await db.query('select 1 from local_auth.sessions where id = $1 and user_id = $2', [sessionId, sub]);
+  return rows.length === 0;
 }
 
 /**
@@ -57,16 +63,14 @@ export async function endSessions(db: Database, userId: string, sessionId: strin
 
 /**
  * The user an access token signs in on the game server, or undefined (the player is anonymous):
- * a valid `authenticated` token whose session has not ended. A token without a session id was
- * issued before sessions existed; it is taken on its signature, as it was then, because it expires
- * within the hour after the upgrade and refusing it would sign out every player at once. Without a
- * database (the game server on its own, in memory) there are no sessions to look up.
+ * a valid `authenticated` token whose session has not ended (sessionEnded, the rule /user holds
+ * to). Without a database (the game server on its own, in memory) there are no sessions to look up.
  */
 export async function signedInUser(keys: Pick<Keys, 'verify'>, db: Queryable | undefined, token: string): Promise<string | undefined> {
   const claims = await keys.verify(token).catch(() => undefined);
   if (claims?.role !== 'authenticated' || !claims.sub) return undefined;
-  if (claims.session_id === undefined || !db) return claims.sub;
-  return (await sessionExists(db, claims.session_id, claims.sub)) ? claims.sub : undefined;
+  if (db && (await sessionEnded(db, claims))) return undefined;
+  return claims.sub;
 }
 
 async function dropExpiredSessions(db: Queryable, userId: string, now: Date): Promise<void> {
