@@ -19,8 +19,9 @@
  * the room's log is kept whole instead of its snapshot.
  */
 import type { Database, Queryable } from '../db/database';
+import { describeError } from '../log';
 import type { Command } from './commands';
-import { describeError, isBadData, isPassing } from './log-errors';
+import { isBadData, isPassing } from './log-errors';
 import { writeRatedGame, type RatedGame, type RatingOutcome } from './results';
 
 export interface LogEntry {

@@ -26,10 +26,3 @@ export function isBadData(error: unknown): boolean {
   const code = sqlstate(error);
   return code?.startsWith('22') === true || code?.startsWith('23') === true;
 }
-
-/** One line for the log: the SQLSTATE and the message. */
-export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = sqlstate(error);
-  return code ? `${code} ${message}` : message;
-}
