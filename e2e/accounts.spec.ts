@@ -4,18 +4,8 @@
  * order, sees their profile, signs out and in again, and gets the wrong-password message.
  */
 import { formatNumber } from '../src/ui/leaderboard/format';
-import {
-  authPanel,
-  cssVariableColour,
-  home,
-  nodeClient,
-  openSignIn,
-  playToWin,
-  signUp,
-  submitCredentials,
-} from './support/accounts';
-import { dialog, scores, startGame } from './support/board';
-import { playedGame, submitVerified } from './support/leaderboard';
+import { authPanel, cssVariableColour, home, openSignIn, signUp, submitCredentials, winAgainstEasy } from './support/accounts';
+import { addPlayer, untilOnHighScores } from './support/leaderboard';
 import { expect, test } from './support/test';
 
 test('sign up, win against Easy, High Scores, profile, sign out and in, wrong password', async ({ page, baseURL }) => {
@@ -28,29 +18,23 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   // Two games of another player, played in Node as the page plays them and verified by the server:
   // a Medium game must rank above any Easy score (harder first), whatever its margin; an Easy
   // draw, a margin of 0, must rank below our win (larger margin first), whatever its score.
-  const rival = await nodeClient(baseURL!);
-  const rivalName = `Rival${stamp}`;
-  const signedUp = await rival.auth.signUp({
-    email: `rival-${stamp}@example.com`,
-    password: 'rival password',
-    options: { data: { username: rivalName } },
-  });
-  expect(signedUp.error).toBeNull();
-  const rivalPlayer = { id: signedUp.data.user!.id, username: rivalName };
-  const rivalDraw = await playedGame(rivalPlayer, { level: 'easy', outcome: 'draw' }, '6');
-  await submitVerified(rival, [await playedGame(rivalPlayer, { level: 'medium', outcome: 'lost' }, '6'), rivalDraw]);
+  const rival = await addPlayer(
+    baseURL!,
+    `Rival${stamp}`,
+    [
+      { level: 'medium', outcome: 'lost' },
+      { level: 'easy', outcome: 'draw' },
+    ],
+    '6',
+  );
+  const [rivalName, rivalDraw] = [rival.username, rival.games[1]!];
 
   // Sign up from Home: Sign In, the toggle, Sign Up.
   await signUp(page, username, email, password);
   await expect(home(page).getByRole('button', { name: 'Profile', exact: true })).toBeVisible();
 
   // Win a 6x6 game against Easy.
-  await startGame(page, { mode: 'Human (first) vs AI', level: 'Easy', size: '6x6' });
-  await playToWin(page, 6);
-  const results = dialog(page, 'Game Results');
-  await expect(results).toBeVisible();
-  const [mine, theirs] = await scores(page);
-  expect(mine, `the engine's expert moves should beat Easy (${mine} to ${theirs})`).toBeGreaterThan(theirs);
+  const { results, mine, theirs } = await winAgainstEasy(page, 6);
   await expect(results.getByTestId('results-headline').locator('p')).toHaveText(['Congratulations!', 'You Won!']);
   await results.getByRole('button', { name: 'Back to Home', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
@@ -63,13 +47,8 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   await page.getByLabel('Board Size').selectOption({ label: '6x6' });
   const table = page.getByRole('tabpanel').getByRole('table');
   const ourRow = table.getByRole('row').filter({ hasText: username });
-  // The score is submitted when the game ends and shown once the server has replayed the game;
-  // poll by reloading the tab until it is there.
-  await expect(async () => {
-    await page.getByRole('tab', { name: 'ELO Rankings' }).click();
-    await page.getByRole('tab', { name: 'High Scores' }).click();
-    await expect(ourRow).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+  // The score is submitted when the game ends and shown once the server has replayed the game.
+  await untilOnHighScores(page, ourRow, 60_000);
   // Rank (the second medal, read "2nd"), Difficulty, Your Score marked Won, AI Score; the player is the row's header.
   await expect(ourRow.getByRole('cell')).toHaveText(['2nd', 'Easy', `Won ${formatNumber(mine)}`, formatNumber(theirs)]);
   await expect(ourRow.getByRole('rowheader')).toHaveText(username);

@@ -5,9 +5,8 @@
  * game behind it) is rejected and never shown.
  */
 import { formatNumber } from '../src/ui/leaderboard/format';
-import { home, nodeClient, openSignIn, playToWin, submitCredentials } from './support/accounts';
-import { dialog, scores, startGame } from './support/board';
-import { longNamedPlayers } from './support/leaderboard';
+import { home, nodeClient, openSignIn, submitCredentials, winAgainstEasy } from './support/accounts';
+import { longNamedPlayers, rereadHighScores, untilOnHighScores } from './support/leaderboard';
 import { expect, test } from './support/test';
 
 test('a won game reaches High Scores once the server has replayed it; a forged score never does', async ({ page, baseURL }) => {
@@ -46,25 +45,16 @@ test('a won game reaches High Scores once the server has replayed it; a forged s
   expect(forged.data).toEqual({ status: 'pending' });
 
   // The game, played in the browser and submitted when it ends.
-  await startGame(page, { mode: 'Human (first) vs AI', level: 'Easy', size: '8x8' });
-  await playToWin(page, 8);
-  const results = dialog(page, 'Game Results');
-  await expect(results).toBeVisible();
-  const [mine, theirs] = await scores(page);
-  expect(mine, `the engine's expert moves should beat Easy (${mine} to ${theirs})`).toBeGreaterThan(theirs);
+  const { results, mine, theirs } = await winAgainstEasy(page, 8);
   await results.getByRole('button', { name: 'Back to Home', exact: true }).click();
 
-  // High Scores on 8x8: poll the page (the tab read again) until the server has replayed the game.
+  // High Scores on 8x8: read again until the server has replayed the game.
   await home(page).getByRole('button', { name: 'Leaderboard', exact: true }).click();
   await page.getByRole('tab', { name: 'High Scores' }).click();
   await page.getByLabel('Board Size').selectOption({ label: '8x8' });
   const table = page.getByRole('tabpanel').getByRole('table');
   const ours = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: player.username }) }).filter({ hasText: 'Easy' });
-  await expect(async () => {
-    await page.getByRole('tab', { name: 'ELO Rankings' }).click();
-    await page.getByRole('tab', { name: 'High Scores' }).click();
-    await expect(ours).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 90_000 });
+  await untilOnHighScores(page, ours, 90_000);
   await expect(ours.getByRole('cell').nth(1)).toHaveText('Easy');
   await expect(ours.getByRole('cell').nth(2)).toHaveText(`Won ${formatNumber(mine)}`);
   await expect(ours.getByRole('cell').nth(3)).toHaveText(formatNumber(theirs));
@@ -74,8 +64,7 @@ test('a won game reaches High Scores once the server has replayed it; a forged s
     const { data } = await forger.from('game_scores').select('status, rejection').eq('score', most).eq('user_id', player.id).single();
     expect(data).toEqual({ status: 'rejected', rejection: 'The game is not finished: 0 of 64 cells are taken.' });
   }).toPass({ timeout: 30_000 });
-  await page.getByRole('tab', { name: 'ELO Rankings' }).click();
-  await page.getByRole('tab', { name: 'High Scores' }).click();
+  await rereadHighScores(page);
   await expect(ours).toHaveCount(1);
   await expect(table).not.toContainText(formatNumber(most));
 });

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { createKeys, loadSecret } from '../../server/src/auth/keys';
 import { loadEngine } from '../../src/engine/load';
 import type { BoardState, CellKey } from '../../src/engine/types';
-import { occupied, playRound, readBoard, type BoardView, type Cell } from './board';
+import { dialog, occupied, playRound, readBoard, scores, startGame, type BoardView, type Cell } from './board';
 
 /**
  * The authentication panel while it is open. It stays in the DOM (inert, slid away) when closed,
@@ -82,6 +82,20 @@ export async function playToWin(page: Page, size = 6): Promise<Cell[]> {
     await playRound(page, cell, total);
   }
   return moves;
+}
+
+/**
+ * Plays a game against Easy on a board of `size` (the human first) and wins it with playToWin;
+ * the Game Results dialog then open, and the final scores, the human's first.
+ */
+export async function winAgainstEasy(page: Page, size: 6 | 8): Promise<{ results: Locator; mine: number; theirs: number }> {
+  await startGame(page, { mode: 'Human (first) vs AI', level: 'Easy', size: size === 6 ? '6x6' : '8x8' });
+  await playToWin(page, size);
+  const results = dialog(page, 'Game Results');
+  await expect(results).toBeVisible();
+  const [mine, theirs] = await scores(page);
+  expect(mine, `the engine's expert moves should beat Easy (${mine} to ${theirs})`).toBeGreaterThan(theirs);
+  return { results, mine, theirs };
 }
 
 /** supabase-js in Node against the e2e server, with the anon key the built client carries. */

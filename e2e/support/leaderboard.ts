@@ -6,7 +6,7 @@
  * server writes, at the end of an online game, so a journey that needs some on screen is given
  * them by answering the page's read of game_results itself.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadEngine } from '../../src/engine/load';
@@ -45,7 +45,7 @@ const outcomeOf = ({ score, opponent_score }: ScorePayload): Outcome => (score >
  * A game against `level` that ended as wanted, played in Node as the page plays it. Each game id
  * seeds the computer; the next one is tried until the game ends as wanted (a few at most).
  */
-export async function playedGame(user: Submitter, { level, outcome }: WantedGame, boardSize: BoardSize): Promise<ScorePayload> {
+async function playedGame(user: Submitter, { level, outcome }: WantedGame, boardSize: BoardSize): Promise<ScorePayload> {
   const engine = await loadEngine();
   const { human, firstPlayer } = PLAYERS[outcome];
   const first = Date.now() + Math.floor(Math.random() * 1e6);
@@ -60,7 +60,7 @@ export async function playedGame(user: Submitter, { level, outcome }: WantedGame
  * Submits the scores as the game does and waits, polling the player's own rows through the REST
  * API, until the server has replayed them all (a rejection fails at once, with its reason).
  */
-export async function submitVerified(client: SupabaseClient, payloads: readonly ScorePayload[]): Promise<void> {
+async function submitVerified(client: SupabaseClient, payloads: readonly ScorePayload[]): Promise<void> {
   const inserted = await client.from('game_scores').insert(payloads);
   expect(inserted.error).toBeNull();
   const ids = payloads.map((payload) => payload.game_id);
@@ -74,8 +74,8 @@ export async function submitVerified(client: SupabaseClient, payloads: readonly 
   }).toPass({ timeout: 90_000 });
 }
 
-/** A new player named `username` (at most 20 characters) with these games on 8x8, verified (at most five a minute). */
-async function addPlayer(baseURL: string, username: string, wanted: readonly WantedGame[] = []): Promise<Scorer> {
+/** A new player named `username` (at most 20 characters) with these games on `boardSize` (8x8 by default), verified (at most five a minute). */
+export async function addPlayer(baseURL: string, username: string, wanted: readonly WantedGame[] = [], boardSize: BoardSize = '8'): Promise<Scorer> {
   const client = await nodeClient(baseURL);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const email = `player-${stamp}@example.com`;
@@ -84,9 +84,23 @@ async function addPlayer(baseURL: string, username: string, wanted: readonly Wan
   expect(signedUp.error).toBeNull();
   const id = signedUp.data.user!.id;
   const games: ScorePayload[] = [];
-  for (const game of wanted) games.push(await playedGame({ id, username }, game, '8'));
+  for (const game of wanted) games.push(await playedGame({ id, username }, game, boardSize));
   if (games.length > 0) await submitVerified(client, games);
   return { id, username, email, password, games };
+}
+
+/** High Scores read again (the tab left for ELO Rankings and opened anew), as a player sees new scores. */
+export async function rereadHighScores(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'ELO Rankings' }).click();
+  await page.getByRole('tab', { name: 'High Scores' }).click();
+}
+
+/** Reads High Scores again until `row` is on it once: a score shows once the server has replayed its game. */
+export async function untilOnHighScores(page: Page, row: Locator, timeout: number): Promise<void> {
+  await expect(async () => {
+    await rereadHighScores(page);
+    await expect(row).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout });
 }
 
 let longNamed: Promise<[Scorer, Scorer]> | null = null;
