@@ -6,6 +6,7 @@
  * A node that dies stops renewing its rows and they stop counting within the leases' time-to-live.
  */
 import type { Database } from '../db/database';
+import { within } from '../within';
 import type { LimitSettings } from './client-limits';
 import { EventBudget } from './throttle';
 
@@ -167,10 +168,7 @@ export class AddressSockets {
     this.close();
     this.stopped = true;
     if (!this.store) return;
-    const cleared = this.store.clear().catch((error: unknown) => console.error('connections per address: clearing failed:', (error as Error).message));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([cleared, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-    clearTimeout(timer);
+    await within(this.store.clear().catch((error: unknown) => console.error('connections per address: clearing failed:', (error as Error).message)), ms);
   }
 
   close(): void {
