@@ -10,6 +10,7 @@ import { isIP } from 'node:net';
 import type { ExtendedError } from 'socket.io';
 import { LIMIT_ERRORS } from '../../../src/protocol';
 import type { Database } from '../db/database';
+import { addressKey } from '../http/client-address';
 import { AddressSockets, PostgresSocketCounts } from './address-sockets';
 import { CodeMisses } from './code-misses';
 import { DEFAULT_LEASE_TIMING, type LeaseTiming } from './leases';
@@ -74,26 +75,9 @@ export const DEFAULT_LIMITS: LimitSettings = {
 /** The handshake's address as the socket sees it: its peer, with no proxy trusted. */
 export const peerAddress = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
 
-/**
- * The key limits count under, or null for an exempt address. An IPv6 client is given a whole /64
- * by its provider (and picks new addresses in it at will): its first 64 bits are the client.
- */
+/** The key limits count under (addressKey: an IPv6 client's /64, as the data API's), or null for an exempt address. */
 export function limitKey(address: string, settings: Pick<LimitSettings, 'exempt'>): string | null {
-  if (settings.exempt(address)) return null;
-  const bare = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return isIP(bare) === 6 ? `${ipv6Prefix64(bare)}::/64` : bare;
-}
-
-/** The first four groups of an IPv6 address, written out ('2001:db8::1' → '2001:db8:0:0'). */
-function ipv6Prefix64(address: string): string {
-  const [head = '', tail] = address.split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups
-    .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
-    .join(':');
+  return settings.exempt(address) ? null : addressKey(address);
 }
 
 /** What an engine.io connection gives: the handshake's request, and its end. */
