@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Database } from '../db/database';
+import { within } from '../within';
 import type { Submission } from './check';
 import { workerChecker, type Checker, type CheckOutcome } from './checker';
 
@@ -178,7 +179,7 @@ export function startScoreVerifier(options: ScoreVerifierOptions): ScoreVerifier
       rouse();
       await checker.close();
       // The loop's last query may wait on a database that no longer answers: a stop never waits long for it.
-      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      await within(running, 1_000);
       await listener?.end().catch(() => undefined);
       listener = undefined;
     },
