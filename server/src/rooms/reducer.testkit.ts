@@ -8,6 +8,7 @@ import { IDLE_CLAIM_MS, UNDO_LAPSE_MS, type TimeControl } from '../../../src/pro
 import type { Command } from './commands';
 import { reduce, type Step } from './reducer';
 import type { RoomConfig, RoomState } from './state';
+import { columnsPlan } from './test-helpers';
 
 export let config: RoomConfig;
 
@@ -65,13 +66,8 @@ export function startedGame(signedIn = true, settings: { timeControl?: TimeContr
 export const move = (playerId: string, row: number, col: number): Command => ({ type: 'move', playerId, row, col });
 export const eventNames = (step: Step) => step.events.map((e) => e.event);
 
-/** A whole 6×6 game's moves in turn order: Alice takes columns 0, 2 and 5, Bob 1, 3 and 4. */
-const PLAN = (() => {
-  const column = (c: number) => Array.from({ length: 6 }, (_, row) => ({ row, col: c }));
-  const a = [0, 2, 5].flatMap(column);
-  const b = [1, 3, 4].flatMap(column);
-  return a.flatMap((m, i) => [m, b[i]!]);
-})();
+/** A whole 6×6 game's moves in turn order (test-helpers.ts): Alice takes columns 0, 2 and 5, Bob 1, 3 and 4. */
+const PLAN = columnsPlan();
 
 /** Plays the plan's moves `from` up to `to` (Alice first), one a second from `at`; the time of the last one. */
 export function playMoves(s: Script, to: number, at: number, from = 0): number {
