@@ -7,15 +7,10 @@
  * never lock the owner out, and a spray over many accounts from one address stops early.
  */
 import { createHash } from 'node:crypto';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Database } from '../db/database';
+import { sharedRateLimiter, type SharedLimit as Limit } from '../db/rate-limit-store';
 import { tooManyRequests } from './errors';
-
-export interface Limit {
-  points: number;
-  /** Seconds the points last. */
-  seconds: number;
-}
 
 export interface AuthLimits {
   signInFailuresPerAddress: Limit;
@@ -45,20 +40,7 @@ export interface Throttles {
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export function createThrottles(db: Database, limits: AuthLimits = DEFAULT_LIMITS): Throttles {
-  // The store names its prepared statements; the embedded database is one session shared by
-  // every connection, where a name prepared twice collides, so it gets unnamed statements.
-  const storeClient = { query: (q: { text: string; values?: unknown[] }) => db.pool.query(q.text, q.values) };
-  const limiter = (keyPrefix: string, { points, seconds }: Limit) =>
-    new RateLimiterPostgres({
-      storeClient,
-      storeType: 'client',
-      schemaName: 'local_auth',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration: seconds,
-    });
+  const limiter = (keyPrefix: string, limit: Limit) => sharedRateLimiter(db, keyPrefix, limit);
   const byAddress = limiter('sign-in', limits.signInFailuresPerAddress);
   const byAccount = limiter('sign-in-account', limits.signInFailuresPerAccountAndAddress);
   const signUps = limiter('sign-up', limits.signUpsPerAddress);
