@@ -59,6 +59,10 @@ export function superviseDatabase(database: Pick<KeptProcess, 'running' | 'resta
 /** 'answered', 'failed' (it refused: down, restarting), or 'late': no word within `deadlineMs`. */
 async function answer(pool: pg.Pool, deadlineMs: number): Promise<'answered' | 'failed' | 'late'> {
   let timer: NodeJS.Timeout | undefined;
+  // The deadline's timer is set before the query, on purpose: against a hung database (PGlite's
+  // process stopped) a new connection gives up after the pool's connectionTimeoutMillis, 5 s like
+  // the deadline, and of two equal timers the first set fires first, so that query is 'late', not
+  // 'failed'. within(), which is handed a query already started, would take it as answered.
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
   const query = pool.query('select 1').then(
     () => 'answered' as const,
