@@ -6,12 +6,9 @@
  * A process that ended within the run is missed (PostgREST's and the server's sessions last).
  */
 import { readFileSync } from 'node:fs';
-import { processTree } from '../../server/src/db/process-tree';
+import { processStat, processTree } from '../../server/src/db/process-tree';
 
-/** Linux's clock ticks per second (sysconf(_SC_CLK_TCK)): 100 on every kernel node runs on. */
-const TICKS_PER_SECOND = 100;
-
-export type CpuSnapshot = Map<number, { group: string; ticks: number }>;
+export type CpuSnapshot = Map<number, { group: string; seconds: number }>;
 
 function group(pid: number, root: number, command: string): string {
   if (pid === root) return 'game server (node)';
@@ -27,11 +24,9 @@ export function cpuSnapshot(root: number): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   for (const pid of processTree(root)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      // utime and stime: the 14th and 15th fields, the 12th and 13th after the command.
-      snapshot.set(pid, { group: group(pid, root, command), ticks: Number(fields[11]) + Number(fields[12]) });
+      const stat = processStat(pid);
+      if (stat) snapshot.set(pid, { group: group(pid, root, command), seconds: stat.cpuSeconds });
     } catch {
       // gone meanwhile
     }
@@ -42,8 +37,8 @@ export function cpuSnapshot(root: number): CpuSnapshot {
 /** CPU seconds of each group between two snapshots. */
 export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
   const seconds: Record<string, number> = {};
-  for (const [pid, { group, ticks }] of after) {
-    const used = (ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+  for (const [pid, { group, seconds: now }] of after) {
+    const used = now - (before.get(pid)?.seconds ?? 0);
     seconds[group] = Math.round(((seconds[group] ?? 0) + used) * 10) / 10;
   }
   return seconds;

@@ -15,7 +15,6 @@
  * to `stats`) into DIR/<name>-<pid>.cpuprofile: the play phase alone, without the start-up
  * and set-up that a whole-process `node --cpu-prof` would mix in.
  */
-import { readFileSync } from 'node:fs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import { Session } from 'node:inspector';
@@ -23,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { processStat } from '../../server/src/db/process-tree';
 import { option, textOption } from './options';
 import { MARKER, type ServerStats } from './rooms-protocol';
 
@@ -39,19 +39,14 @@ export interface BenchTarget {
   helperPids?: () => number[];
 }
 
-/** CPU seconds a process has used so far, from /proc (0 where there is none, or it is gone). */
+/**
+ * CPU seconds a process has used so far, with what its children used before they ended
+ * (PostgreSQL's backends); 0 where there is none, or it is gone.
+ */
 function processCpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th,
-    // then cutime and cstime, what its children used before they ended (PostgreSQL's backends).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
+  const stat = processStat(pid);
+  return stat ? stat.cpuSeconds + stat.endedChildrenCpuSeconds : 0;
 }
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** The CPU profile of the measurement window, over the inspector of this very process. */
 class WindowProfiler {

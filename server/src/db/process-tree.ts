@@ -6,20 +6,43 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Linux's clock ticks per second (USER_HZ, sysconf(_SC_CLK_TCK)): 100 on every kernel node runs on. */
+const CLOCK_TICKS = 100;
+
+export interface ProcessStat {
+  ppid: number;
+  /** CPU seconds it has used so far, user and system. */
+  cpuSeconds: number;
+  /** CPU seconds of its children that ended and were waited for (PostgreSQL's backends). */
+  endedChildrenCpuSeconds: number;
+}
+
+/** What /proc/PID/stat says of a process, or undefined once it is gone. */
+export function processStat(pid: number): ProcessStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+  // After it: ppid is the 2nd field, utime and stime the 12th and 13th, cutime and cstime the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    ppid: Number(fields[1]),
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+    endedChildrenCpuSeconds: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS,
+  };
+}
+
 /** pid → parent pid of every process we can see. */
 function parents(): Map<number, number> {
   const map = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
-    try {
-      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      map.set(pid, ppid);
-    } catch {
-      // gone meanwhile
-    }
+    const stat = processStat(pid); // undefined: gone meanwhile
+    if (stat) map.set(pid, stat.ppid);
   }
   return map;
 }
