@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Rules } from '../../../src/game/game';
-import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS } from '../../../src/protocol';
+import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS, type JoinPoolPayload } from '../../../src/protocol';
 import { logFailure } from '../log';
+import { within } from '../within';
 import type { Command, PlayerCommand } from './commands';
 import type { Journal } from './journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from './leases';
@@ -23,10 +24,8 @@ import type { RoomClock } from './room-clock';
 import { RoomRouter } from './router';
 import { claimCode, hashToken, newId, newToken, openPaired } from './new-rooms';
 import { Spectating } from './spectating';
-import { within } from '../within';
 import type { RoomConfig, RoomState } from './state';
 import type { Ack, GameIo, GameSocket, Games } from './transport';
-import type { JoinPoolPayload } from '../../../src/protocol';
 
 export interface GameServerOptions {
   engine: Rules;
@@ -61,10 +60,8 @@ export interface GameServerOptions {
   now?: () => number;
 }
 
-
-
 /** SIGTERM: how long what was accepted may take to be written before the node stops anyway. */
-export const SHUTDOWN_WRITE_MS = 10_000;
+const SHUTDOWN_WRITE_MS = 10_000;
 /** SIGTERM: how long giving up the leases may take (they lapse by themselves after their time-to-live). */
 const SHUTDOWN_RELEASE_MS = 1_000;
 
@@ -167,26 +164,17 @@ export class GameServer implements Games {
    * SIGTERM: no new commands; what was accepted is written, for up to `writeWithinMs` (the
    * database may not answer: a stop never waits for ever); the leases are given up so that
    * another node takes the rooms over at once; every client is told to reconnect (socket.io then
-   * reconnects on its own, and the rejoin token brings the player back, on any node). Resolves
-   * with the number of accepted commands left unwritten: never acknowledged, so nothing a player
-   * was told happened is lost.
+   * reconnects on its own, and the rejoin token brings the player back, on any node).
    */
-  async shutdown(writeWithinMs = SHUTDOWN_WRITE_MS): Promise<number> {
+  async shutdown(writeWithinMs = SHUTDOWN_WRITE_MS): Promise<void> {
     this.router.accepting = false;
     if (this.maintenance) clearInterval(this.maintenance);
     await within(Promise.all([this.quickPlay.stop(), this.owned.drain()]), writeWithinMs);
-    const unwritten = this.owned.unwritten();
     const released = this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
     if (!(await within(released, SHUTDOWN_RELEASE_MS))) console.error(`room leases: the database did not answer within ${SHUTDOWN_RELEASE_MS} ms; the leases lapse by themselves`);
     this.spectating.leaving();
     this.router.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
-    return unwritten;
-  }
-
-  /** Accepted commands not written yet. */
-  unwritten(): number {
-    return this.owned.unwritten();
   }
 
   /**
@@ -306,7 +294,6 @@ export class GameServer implements Games {
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
-  /** A new room's code and lease: a code can be taken by a room of another node, so another one, then. */
   // ------------------------------------------------------------- open games (issue 14)
 
   subscribeLobby = (socket: GameSocket) => this.lobby.subscribe(socket);

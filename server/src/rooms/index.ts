@@ -95,7 +95,8 @@ export function attachGameServer(
   // A commit's answers leave each connection in one write (coalesced-writes.ts).
   const writes = new CoalescedWrites();
   io.engine.on('connection', (conn: Connection) => writes.attach(conn));
-  const game = new GameServer(io, db ? new PostgresJournal(db, (answers) => writes.during(answers)) : memoryJournal, {
+  const journal = db ? new PostgresJournal(db, (answers) => writes.during(answers)) : memoryJournal;
+  const game = new GameServer(io, journal, {
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
     openGames: db ? new PostgresOpenGames(db, nodeId) : undefined,
@@ -111,7 +112,7 @@ export function attachGameServer(
     game,
     limits,
     restore: () => game.restore(),
-    unwritten: () => game.unwritten(),
+    unwritten: () => journal.unwritten(),
     close: async (writeWithinMs) => {
       // This node's connections stop counting before its clients are told to connect again.
       await limits.stop();

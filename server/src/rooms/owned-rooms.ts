@@ -347,11 +347,6 @@ export class OwnedRooms {
     return this.journal.drain();
   }
 
-  /** Accepted commands not written yet. */
-  unwritten(): number {
-    return this.journal.unwritten();
-  }
-
   /** Shutting down: every lease given up so that another node takes the rooms over now. */
   async release(): Promise<void> {
     const ids = this.ids();
