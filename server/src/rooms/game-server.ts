@@ -25,7 +25,7 @@ import { RoomRouter } from './router';
 import { claimCode, hashToken, newId, newToken, openPaired } from './new-rooms';
 import { Spectating } from './spectating';
 import type { RoomConfig, RoomState } from './state';
-import type { Ack, GameIo, GameSocket, Games } from './transport';
+import { joinedCode, type Ack, type GameIo, type GameSocket, type Games } from './transport';
 
 export interface GameServerOptions {
   engine: Rules;
@@ -289,8 +289,7 @@ export class GameServer implements Games {
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
-    const live = this.owned.get(seat.roomId);
-    this.unseat(seat.playerId, live?.state.code ?? [...socket.rooms].find((r) => r !== socket.id && !r.startsWith('player:')));
+    this.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 

@@ -94,6 +94,9 @@ export interface AddressLimits {
   publicRooms: PublicRoomStore;
 }
 
+/** The code of the room a seated socket is in: its socket.io room that is neither its own nor its player's (owned-rooms.ts playerRoom). */
+export const joinedCode = (socket: GameSocket): string | undefined => [...socket.rooms].find((room) => room !== socket.id && !room.startsWith('player:'));
+
 /** Wires one connection's events to the game server. */
 export function connect(socket: GameSocket, games: Games, limits: AddressLimits): void {
   const budget = new EventBudget(games.eventsPerSecond);
@@ -167,8 +170,7 @@ async function updateSettings(socket: GameSocket, games: Games, publicRooms: Pub
     if (ack.success) await publicRooms.release(roomId);
     return ack;
   }
-  const code = [...socket.rooms].find((room) => room !== socket.id && !room.startsWith('player:')) ?? '';
-  const claim = await publicRooms.claim(roomId, code, { address: socket.data.address ?? null, userId: socket.data.userId ?? null });
+  const claim = await publicRooms.claim(roomId, joinedCode(socket) ?? '', { address: socket.data.address ?? null, userId: socket.data.userId ?? null });
   if ('refused' in claim) return { success: false, error: claim.refused };
   const ack = await change();
   if (!ack.success && claim.fresh) await publicRooms.release(roomId);
