@@ -14,7 +14,6 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { nameProblem, normalName } from '../game/names';
 import type { Ack } from '../protocol/messages';
-
 import { seatOf } from '../protocol/rules';
 import {
   ERRORS,
@@ -35,7 +34,9 @@ import {
   canStart,
   entered,
   failureText,
+  finished,
   finishMessage,
+  forfeitNotice,
   fromRoom,
   incomingUndo,
   isLocalTurn,
@@ -44,11 +45,9 @@ import {
   lookAgain,
   NO_SHOW,
   ownUndo,
-  pairingEnded,
   rematchOf,
   roomUpdate,
   undoRequested,
-  unratedText,
   withStatus,
 } from './room.rules';
 
@@ -131,7 +130,7 @@ export const roomMachine = setup({
     'room:playerJoined': { actions: assign(({ context, event }) => fromRoom(event.payload.room, context.localPlayerId)) },
     'room:playerLeft': {
       actions: enqueueActions(({ context, event, enqueue }) => {
-        const again = pairingEnded(context, event.payload.room) ? lookAgain(context, event.payload.room) : null;
+        const again = lookAgain(context, event.payload.room);
         if (!again) return enqueue.assign(roomUpdate(context, event.payload.room));
         // Quick play, the opponent never came: out of that room and back in the pool at once.
         enqueue.emit({ type: 'notice', message: NO_SHOW, backToLobby: false });
@@ -182,14 +181,7 @@ export const roomMachine = setup({
       // News of a room we left (e.g. the game we forfeited on leaving) changes nothing.
       guard: 'in this room',
       actions: [
-        assign(({ context, event: { payload } }) => ({
-          ...fromRoom(payload.room, context.localPlayerId),
-          gameState: payload.gameState,
-          currentRoom: withStatus(context.currentRoom, 'finished'),
-          finish: { winner: payload.winner, reason: payload.reason, ratings: payload.ratings ?? null, unrated: payload.unrated ?? null },
-          pendingUndoRequest: null,
-          claimableBy: null,
-        })),
+        assign(({ context, event }) => finished(context, event.payload)),
         // A forfeit has its own alert (game:forfeited); a full board and a flag on time (issue 14)
         // get Game Results. An aborted or claimed game is told on the page (resultText).
         enqueueActions(({ context, event: { payload }, enqueue }) => {
@@ -284,16 +276,7 @@ export const roomMachine = setup({
           // Only in a room: the player who forfeited by leaving has gone already.
           guard: 'in a room now',
           target: '.idle',
-          actions: [
-            emit(({ event }) => ({
-              type: 'notice' as const,
-              message: `${event.payload.forfeitingPlayer.username} forfeited the game!`,
-              ...(event.payload.unrated ? { detail: unratedText(event.payload.unrated) } : {}),
-              backToLobby: true,
-            })),
-            'tell the server we left',
-            'leave',
-          ],
+          actions: [emit(({ event }) => forfeitNotice(event.payload)), 'tell the server we left', 'leave'],
         },
       },
       states: {

@@ -9,6 +9,8 @@ import {
   RATED_MIN_MOVES,
   type EnteredRoom,
   type FinishReason,
+  type ForfeitedPayload,
+  type GameFinishedPayload,
   type GameStateView,
   type JoinPoolPayload,
   type PendingUndoView,
@@ -17,7 +19,7 @@ import {
   type UnratedReason,
 } from '../protocol/messages';
 import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
-import { type CurrentRoom, type Finish, type Outgoing, type RoomContext, type RoomEvent } from './room.context';
+import { type CurrentRoom, type Finish, type Outgoing, type RoomContext, type RoomEvent, type RoomNotice } from './room.context';
 
 /** The local player's index in the players list (= its player index in the game), or null. */
 export function localIndex(context: RoomContext): PlayerIndex | null {
@@ -176,6 +178,23 @@ export function unratedText(reason: UnratedReason): string {
   return `Not rated: you have already played ${games} against this opponent in the last 24 hours`;
 }
 
+/** The alert of a forfeit, to both players: who forfeited, and why a rated room's game was not rated. */
+export function forfeitNotice({ forfeitingPlayer, unrated }: ForfeitedPayload): RoomNotice {
+  return { type: 'notice', message: `${forfeitingPlayer.username} forfeited the game!`, ...(unrated ? { detail: unratedText(unrated) } : {}), backToLobby: true };
+}
+
+/** The game's end as context fields: the room and the final state, who won, why, and the ratings or why there were none. */
+export function finished(context: RoomContext, payload: GameFinishedPayload): Partial<RoomContext> {
+  return {
+    ...fromRoom(payload.room, context.localPlayerId),
+    gameState: payload.gameState,
+    currentRoom: withStatus(context.currentRoom, 'finished'),
+    finish: { winner: payload.winner, reason: payload.reason, ratings: payload.ratings ?? null, unrated: payload.unrated ?? null },
+    pendingUndoRequest: null,
+    claimableBy: null,
+  };
+}
+
 /** A room view as context fields; the host flag is the local player's, whoever sent it. */
 export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<RoomContext> {
   return {
@@ -195,9 +214,12 @@ export function fromRoom(room: RoomView, localPlayerId: string | null): Partial<
  */
 export const NO_SHOW = 'Your opponent did not arrive: looking for another one…';
 
-/** Play online again as before a pairing that ended: the local player's name and the room's settings. */
+/**
+ * When this update ends our quick-play pairing (pairingEnded), playing online again as before it:
+ * the local player's name and the room's settings; else null.
+ */
 export function lookAgain(context: RoomContext, room: RoomView): Extract<RoomEvent, { type: 'pool.join' }> | null {
-  const me = room.players.find((p) => p.id === context.localPlayerId);
+  const me = pairingEnded(context, room) ? room.players.find((p) => p.id === context.localPlayerId) : undefined;
   if (!me) return null;
   return { type: 'pool.join', username: me.username, boardSize: room.settings.boardSize, timeControl: room.settings.timeControl };
 }
