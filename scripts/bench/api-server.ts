@@ -4,44 +4,35 @@
  * (TRUST_PROXY=127.0.0.1) so that each client the bench plays can come from an address of its own
  * in X-Forwarded-For. Its log is kept rather than printed: the bench sums it up.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { startNodeProcess, stopNodeProcess } from '../../server/src/cluster/node-process';
+import type { Service } from '../../server/src/cluster/service';
 
 export type EmbeddedDatabase = 'postgres' | 'pglite';
 
 export interface BenchServer {
-  child: ChildProcess;
-  /** The lines it wrote to stderr. */
+  child: Service['child'];
+  /** The lines it printed, stdout and stderr. */
   log: string[];
   stop(): Promise<void>;
 }
 
-/** The server as `npm run serve` runs it; resolves once it listens. */
+/** The server as `npm run serve` runs it (node-process.ts, with serve's flags); resolves once it listens. */
 export async function startServer(database: EmbeddedDatabase, dataDir: string, port: number, secret: string): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'server/src/index.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: secret, DATABASE_URL: '', EMBEDDED_DATABASE: database, TRUST_PROXY: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const log: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => log.push(line));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Cell Connection at') && resolve());
-    void exited.then(() => reject(new Error(`the server exited (${child.exitCode}): ${log.slice(-5).join(' / ')}`)));
+  const node = await startNodeProcess({
+    port,
+    env: { DATA_DIR: dataDir, JWT_SECRET: secret, EMBEDDED_DATABASE: database, TRUST_PROXY: '127.0.0.1' },
+    nodeFlags: ['--max-semi-space-size=32'],
+    log: (line) => log.push(line),
   });
   return {
-    child,
+    child: node.child,
     log,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await stopNodeProcess(node);
     },
   };
 }
