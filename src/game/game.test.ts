@@ -3,8 +3,8 @@ import type { Engine } from '../engine';
 import { loadEngine } from '../engine/load';
 import { canUndo, closeResults, createGame, freeCells, humanMayPlace, noteHintUsed, placeCell, setProgress, toggleAnnotations, undo } from './game';
 import { restoreGame, saveGame, parseStored } from './saved';
-import { DEFAULT_SETTINGS, boardSide, parseSettings, startingPlayer } from './settings';
-import type { GameState, Settings } from './types';
+import { DEFAULT_SETTINGS, boardSide, parseBoardSize, parseSettings, startingPlayer } from './settings';
+import { BOARD_SIZES, LARGE_BOARD_SIZES, SPEC_BOARD_SIZES, type GameState, type Settings } from './types';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -28,12 +28,31 @@ describe('reset (a new game)', () => {
   it('builds an empty board of 6, 8 or 10 (else 6), scores 0-0, pregame', () => {
     expect(boardSide('8')).toBe(8);
     expect(boardSide('10')).toBe(10);
-    expect(boardSide('12')).toBe(6);
     const game = createGame({ ...vsAi, boardSize: '10' }, 1);
     expect(game.boardState.gridWidth).toBe(10);
     expect(game.scores).toEqual([0, 0]);
     expect(game.progress).toBe('pregame');
     expect(game.history).toHaveLength(1);
+  });
+
+  it('takes an even side from 6 to 16; anything else becomes 6 (SPEC §5)', () => {
+    expect(BOARD_SIZES).toEqual(['6', '8', '10', '12', '14', '16']);
+    expect(SPEC_BOARD_SIZES).toEqual(['6', '8', '10']);
+    expect(LARGE_BOARD_SIZES).toEqual(['12', '14', '16']);
+    for (const size of BOARD_SIZES) {
+      expect(parseBoardSize(size)).toBe(size);
+      expect(parseBoardSize(Number(size))).toBe(size);
+      expect(createGame({ ...vsAi, boardSize: size }, 1).boardState.gridWidth).toBe(Number(size));
+    }
+    for (const bad of ['4', '7', '11', '18', '20', '012', ' 8', '8x8', 4, 13, 16.5, 18, NaN, null, undefined, {}, ['8']]) {
+      expect(parseBoardSize(bad)).toBe('6');
+      expect(boardSide(bad)).toBe(6);
+    }
+    expect(parseSettings({ ...vsAi, boardSize: '16' }).boardSize).toBe('16');
+    expect(parseSettings({ ...vsAi, boardSize: 14 }).boardSize).toBe('14');
+    expect(parseSettings({ ...vsAi, boardSize: '18' }).boardSize).toBe('6');
+    const large = createGame(parseSettings({ ...vsAi, boardSize: '16' }), 1);
+    expect([large.boardState.gridWidth, large.boardState.gridHeight, freeCells(large)]).toEqual([16, 16, 256]);
   });
 
   it('starts with player 0 if the human is first, else 1', () => {

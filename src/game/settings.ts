@@ -18,11 +18,15 @@ export const DEFAULT_SETTINGS: Settings = {
 export const HUMAN: PlayerIndex = 0;
 export const COMPUTER: PlayerIndex = 1;
 
-/** Board size 6, 8 or 10; anything else becomes 6 (SPEC §5). */
-export function boardSide(size: unknown): 6 | 8 | 10 {
-  if (size === '8' || size === 8) return 8;
-  if (size === '10' || size === 10) return 10;
-  return 6;
+/** A board size from a stored or linked value ('12' or 12): an even side 6 to 16; anything else becomes 6 (SPEC §5). */
+export function parseBoardSize(size: unknown): BoardSize {
+  const text = typeof size === 'number' ? String(size) : size;
+  return BOARD_SIZES.find((option) => option === text) ?? DEFAULT_SETTINGS.boardSize;
+}
+
+/** The board's side in cells: an even 6 to 16; anything else becomes 6 (SPEC §5). */
+export function boardSide(size: unknown): number {
+  return Number(parseBoardSize(size));
 }
 
 /** Who moves first: player 0 when the human starts (or two humans play), else the computer. */
@@ -52,7 +56,7 @@ export function parseSettings(input: unknown): Settings {
     firstPlayer: pick(raw.firstPlayer, ['human', 'ai'] as const, d.firstPlayer),
     scoringMechanism: pick(raw.scoringMechanism, SCORING_MECHANISMS, d.scoringMechanism),
     aiDifficulty: pick<AiLevel>(raw.aiDifficulty, AI_LEVELS, d.aiDifficulty),
-    boardSize: pick<BoardSize>(raw.boardSize, BOARD_SIZES, d.boardSize),
+    boardSize: parseBoardSize(raw.boardSize),
     aiDepths: { ...d.aiDepths },
   };
 }

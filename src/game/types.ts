@@ -13,9 +13,17 @@ export type PlayerMode = 'ai' | 'user';
 /** Who moves first against the computer. */
 export type FirstPlayer = 'human' | 'ai';
 
-export type BoardSize = '6' | '8' | '10';
+/** A square board's side (SPEC §5): the spec's 6, 8 and 10, then the large boards 12, 14 and 16. */
+export type BoardSize = '6' | '8' | '10' | '12' | '14' | '16';
 
-export const BOARD_SIZES: readonly BoardSize[] = ['6', '8', '10'];
+/** The spec's sizes (SPEC §5). */
+export const SPEC_BOARD_SIZES = ['6', '8', '10'] as const satisfies readonly BoardSize[];
+
+/** Beyond the spec: "Large boards" in the menus. */
+export const LARGE_BOARD_SIZES = ['12', '14', '16'] as const satisfies readonly BoardSize[];
+
+/** Every size, the spec's three first. */
+export const BOARD_SIZES: readonly BoardSize[] = [...SPEC_BOARD_SIZES, ...LARGE_BOARD_SIZES];
 
 export interface Settings {
   playerMode: PlayerMode; // 'ai' by default
