@@ -62,7 +62,7 @@ export interface SolveRequest {
 /** A position solved exactly: the final score difference with best play from both sides. */
 export interface EndgameSolution {
   best: CellPosition; // a move that keeps `value`
-  value: number; // the mover's final score minus the opponent's, with best play (> 0 won, 0 drawn, < 0 lost)
-  cells: { cell: CellPosition; value: number }[]; // every free cell: the mover's final difference after taking it (none when bestOnly)
+  value: bigint; // the mover's final score minus the opponent's, exact, with best play (> 0 won, 0 drawn, < 0 lost)
+  cells: { cell: CellPosition; value: bigint }[]; // every free cell: the mover's final difference after taking it (none when bestOnly)
   nodes: number; // positions searched
 }

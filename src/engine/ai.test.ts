@@ -71,7 +71,7 @@ describe('evaluateCells', () => {
     const evaluations = engine.evaluateCells(example, 0, 'connection');
     expect(evaluations).toHaveLength(25 - 14);
     const cell30 = evaluations.find((e) => e.cell.gridX === 3 && e.cell.gridY === 0);
-    expect(cell30?.prediction).toEqual({ playerGain: 4, opponentGain: 5, net: -1 });
+    expect(cell30?.prediction).toEqual({ playerGain: 4n, opponentGain: 5n, net: -1n });
     // Green takes 3-0: 16 - 10 = 6, plus 0.5 × mean size (4) − 0.3 × blue's largest (5) = 6.5.
     expect(cell30?.value).toBeCloseTo(6.5, 10);
   });
@@ -95,7 +95,7 @@ describe('playArenaGame', () => {
     const record = engine.playArenaGame({ size: 6, mode: 'extension', levels: ['medium', 'easy'], seed: 3 });
     expect(record.moveMs[0]).toHaveLength(18);
     expect(record.moveMs[1]).toHaveLength(18);
-    expect(record.scores.every((s) => s >= 1)).toBe(true);
+    expect(record.scores.every((s) => s >= 1n)).toBe(true);
     expect(engine.playArenaGame({ size: 6, mode: 'extension', levels: ['medium', 'easy'], seed: 3 }).scores).toEqual(record.scores);
   });
 });

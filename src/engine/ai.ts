@@ -148,9 +148,9 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       const values = core.f64(wasm.cc_ai_values_ptr(), board.gridWidth * board.gridHeight);
       const cells: EndgameSolution['cells'] = [];
       values.forEach((cellValue, index) => {
-        if (!Number.isNaN(cellValue)) cells.push({ cell: cellAt(board, index), value: cellValue });
+        if (!Number.isNaN(cellValue)) cells.push({ cell: cellAt(board, index), value: BigInt(cellValue) });
       });
-      return { best: { gridX: bestX, gridY: bestY }, value, cells, nodes: visited };
+      return { best: { gridX: bestX, gridY: bestY }, value: BigInt(value), cells, nodes: visited };
     },
 
     playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {
@@ -160,7 +160,7 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size);
       const moveMs: [number[], number[]] = [[], []];
       for (let turn = 0; turn < size * size; turn++) moveMs[turn % 2]!.push(out[2 + turn] ?? 0);
-      return { scores: [out[0] ?? 0, out[1] ?? 0], moveMs };
+      return { scores: [BigInt(out[0] ?? 0), BigInt(out[1] ?? 0)], moveMs };
     },
   };
 }

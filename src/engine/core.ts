@@ -20,6 +20,8 @@ export interface EngineCore {
   // Views over linear memory go stale when it grows, so they are made per call.
   u32(address: number, length: number): Uint32Array;
   f64(address: number, length: number): Float64Array;
+  /** `length` exact whole numbers (scores, gains, differences) from `address`. */
+  exact(address: number, length: number): bigint[];
 }
 
 /** Turns a failure status (not a refused move) into its error. */
@@ -58,6 +60,7 @@ export function createCore(wasm: EngineExports): EngineCore {
     maxGroups: wasm.cc_max_groups(),
     u32,
     f64,
+    exact: (address, length) => Array.from(f64(address, length), (n) => BigInt(n)),
     load(board) {
       checkSize(board.gridWidth, board.gridHeight);
       u32(addresses.size, 2).set([board.gridWidth, board.gridHeight]);

@@ -19,7 +19,7 @@ describe('playing a move', () => {
     const result = engine.play(before, { gridX: 1, gridY: 0 }, 0, 'connection');
     expect(result.ok && [...result.board.occupiedCells[0]].sort()).toEqual(['0-0', '1-0']);
     expect(result.ok && [...result.board.occupiedCells[1]]).toEqual(['3-2']);
-    expect(result.ok && result.scores).toEqual([2, 1]);
+    expect(result.ok && result.scores).toEqual([2n, 1n]);
     expect([...before.occupiedCells[0]]).toEqual(['0-0']);
   });
 
@@ -73,6 +73,6 @@ describe('malformed boards', () => {
         for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) squares.push(`${bx + dx}-${by + dy}`);
     expect(code(() => engine.scores(board(16, 16, squares), 'expansion'))).toBe('score-too-large');
     // The same board under connection is 4^25 = 2^50: still exact.
-    expect(engine.scores(board(16, 16, squares), 'connection')).toEqual([2 ** 50, 0]);
+    expect(engine.scores(board(16, 16, squares), 'connection')).toEqual([2n ** 50n, 0n]);
   });
 });

@@ -37,15 +37,15 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-/** The mover's final score difference with best play, trying every move (`0 - v` keeps draws +0). */
-function minimax(b: BoardState, player: PlayerIndex, mode: ScoringMechanism): number {
+/** The mover's final score difference with best play, exact, trying every move. */
+function minimax(b: BoardState, player: PlayerIndex, mode: ScoringMechanism): bigint {
   const free = freeKeys(b);
   if (free.length === 0) {
     const scores = engine.scores(b, mode);
     return scores[player] - scores[player === 0 ? 1 : 0];
   }
   const other: PlayerIndex = player === 0 ? 1 : 0;
-  return Math.max(...free.map((key) => 0 - minimax(taking(b, key, player), other, mode)));
+  return free.map((key) => -minimax(taking(b, key, player), other, mode)).reduce((best, value) => (value > best ? value : best));
 }
 
 // A 4×4 game with six cells left.
@@ -62,7 +62,7 @@ describe('solve', () => {
         const keys = solved!.cells.map(({ cell }) => `${cell.gridX}-${cell.gridY}`);
         expect(keys.sort()).toEqual(freeKeys(endgame).sort());
         for (const { cell, value } of solved!.cells) {
-          expect(value).toBe(0 - minimax(taking(endgame, `${cell.gridX}-${cell.gridY}`, player), other, mode));
+          expect(value).toBe(-minimax(taking(endgame, `${cell.gridX}-${cell.gridY}`, player), other, mode));
         }
         const best = solved!.cells.find(({ cell }) => cell.gridX === solved!.best.gridX && cell.gridY === solved!.best.gridY);
         expect(best?.value).toBe(solved!.value);
@@ -77,7 +77,7 @@ describe('solve', () => {
         expect(best?.value, `${mode} ${player}`).toBe(minimax(endgame, player, mode));
         expect(best?.cells).toEqual([]);
         const other: PlayerIndex = player === 0 ? 1 : 0;
-        expect(0 - minimax(taking(endgame, `${best!.best.gridX}-${best!.best.gridY}`, player), other, mode)).toBe(best!.value);
+        expect(-minimax(taking(endgame, `${best!.best.gridX}-${best!.best.gridY}`, player), other, mode)).toBe(best!.value);
       }
     }
   });

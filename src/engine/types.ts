@@ -25,12 +25,15 @@ export interface BoardState {
   gridHeight: number; // 2..16
 }
 
-/** Both scores, player 0 first. */
-export type Scores = [number, number];
+/**
+ * Both scores, player 0 first, exact: a full 16×16 board's score reaches 2^96
+ * (SPEC §4's products), far past what a `number` holds exactly.
+ */
+export type Scores = [bigint, bigint];
 
 export interface ScoreReport {
-  scores: Scores; // e.g. [12, 10]
-  groups: [number[], number[]]; // each player's group values, largest first, e.g. [[4, 3], [5, 2]]
+  scores: Scores; // e.g. [12n, 10n]
+  groups: [number[], number[]]; // each player's group values, largest first, e.g. [[4, 3], [5, 2]] (a group is worth at most 960)
 }
 
 /** One connected group, for drawing its annotation. */
@@ -42,9 +45,9 @@ export interface Group {
 
 /** The hold-and-drag popup's figures. */
 export interface Prediction {
-  playerGain: number; // the mover's score increase if they take the cell
-  opponentGain: number; // the largest increase the opponent can then get with one reply
-  net: number; // playerGain - opponentGain
+  playerGain: bigint; // the mover's score increase if they take the cell (exact; negative when a merge lowers it)
+  opponentGain: bigint; // the largest increase the opponent can then get with one reply
+  net: bigint; // playerGain - opponentGain
 }
 
 /** Why a move is refused (SPEC §4 "Moves"). */
