@@ -9,8 +9,11 @@ import type * as S from './schemas';
 
 // ---------------------------------------------------------------- limits
 
-/** Board sizes a room may use (SPEC §9); the default is 6. */
-export const ROOM_BOARD_SIZES = [6, 8, 10] as const;
+/**
+ * Board sizes a room, quick play and the open games may use: the spec's 6, 8 and 10 (SPEC §9),
+ * then the large boards 12, 14 and 16 (SPEC §5: 6–16 even). The default is 6.
+ */
+export const ROOM_BOARD_SIZES = [6, 8, 10, 12, 14, 16] as const;
 
 export const ROOM_CODE_LENGTH = 6;
 export const USERNAME_MAX = 20;
@@ -290,6 +293,23 @@ export interface ServerToClientEvents {
   'pool:paired': (payload: PoolPairedPayload) => void;
   'room:spectators': (payload: SpectatorsPayload) => void;
 }
+
+/**
+ * A value as it travels on the socket: every exact score (a bigint in the game) as its decimal
+ * string, everything else as it is. The schemas parse it back (ScoreTextSchema).
+ */
+export type Wire<T> = T extends bigint ? string : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+/**
+ * The server → client events as the server sends them: the same payloads with scores as decimal
+ * strings (ServerToClientEvents types them as the page has them once parsed, scores as bigints).
+ */
+export type ServerToClientWireEvents = { [E in keyof ServerToClientEvents]: (payload: Wire<Parameters<ServerToClientEvents[E]>[0]>) => void };
+
+/** The client → server events as a server answers them: acknowledgements with scores as decimal strings. */
+export type ClientToServerWireEvents = {
+  [E in ClientEventName]: (payload: ClientEventPayload<E>, ack: (ack: Wire<Parameters<Parameters<ClientToServerEvents[E]>[1]>[0]>) => void) => void;
+};
 
 /** Events between server nodes: none (socket.io's third type parameter). */
 export type InterServerEvents = Record<string, never>;

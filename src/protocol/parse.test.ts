@@ -1,6 +1,6 @@
 // Socket payloads parsed at the edge: typed values, or an error that names the problem.
 import { describe, expect, it } from 'vitest';
-import { entered, gameState, room } from './fixtures.test-helper';
+import { entered, gameState, parsedEntered, parsedGameState, room } from './fixtures.test-helper';
 import { CLIENT_EVENTS, SERVER_ERRORS } from './messages';
 import {
   parseAck,
@@ -82,7 +82,13 @@ describe('client payloads', () => {
     expect(parseUpdateSettings({ boardSize: 8, scoringMechanism: 'connection' })).toEqual({ ok: true, value: { boardSize: 8, scoringMechanism: 'connection' } });
     expect(parseUpdateSettings({ scoringMechanism: 'extension' })).toEqual({ ok: true, value: { scoringMechanism: 'extension' } });
     expect(parseUpdateSettings({ rated: false })).toEqual({ ok: true, value: { rated: false } });
-    expect(parseUpdateSettings({ boardSize: 12 })).toEqual({ ok: false, error: 'boardSize must be 6, 8 or 10, got 12' });
+    for (const size of [6, 8, 10, 12, 14, 16]) expect(parseUpdateSettings({ boardSize: size })).toEqual({ ok: true, value: { boardSize: size } });
+    expect(parseUpdateSettings({ boardSize: '16' })).toEqual({ ok: true, value: { boardSize: 16 } });
+    for (const size of [4, 7, 11, 18, 20, '9', 'big']) {
+      expect(parseUpdateSettings({ boardSize: size })).toEqual({ ok: false, error: `boardSize must be 6, 8, 10, 12, 14 or 16, got ${JSON.stringify(size)}` });
+    }
+    expect(parseJoinPool({ username: 'Ann', boardSize: 14, timeControl: '3+2' })).toEqual({ ok: true, value: { username: 'Ann', boardSize: 14, timeControl: '3+2' } });
+    expect(parseJoinPool({ username: 'Ann', boardSize: 18, timeControl: '3+2' })).toEqual({ ok: false, error: 'boardSize must be 6, 8, 10, 12, 14 or 16, got 18' });
     expect(parseUpdateSettings({ boardSize: ' 10' })).toMatchObject({ ok: false, error: expect.stringContaining('boardSize') });
     expect(parseUpdateSettings({ scoringMechanism: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('scoringMechanism') });
     expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism, rated, timeControl or visibility' });
@@ -148,7 +154,7 @@ describe('server views', () => {
     expect(game.ok && game.value.board.occupiedCells[1].has('1-0')).toBe(true);
     expect(game.ok && game.value.lastMove).toEqual({ row: 0, col: 1, player: 1 });
     expect(game.ok && game.value.seats).toEqual(gameState.seats);
-    expect(game.ok && { ...game.value, board: undefined }).toEqual({ ...gameState, board: undefined });
+    expect(game.ok && { ...game.value, board: undefined }).toEqual({ ...parsedGameState, board: undefined });
     // Cell keys are written canonically by the engine's parser.
     const padded = parseGameStateView({ ...gameState, boardState: { ...gameState.boardState, occupiedCells: [['00-0'], ['1-0']] } });
     expect(padded.ok && padded.value.boardState.occupiedCells[0]).toEqual(['0-0']);
@@ -163,14 +169,14 @@ describe('server views', () => {
 
 describe('acknowledgements', () => {
   it('parses each event’s acknowledgement into its typed data, dropping the rest', () => {
-    expect(parseAck('room:create', { success: true, ...entered, extra: 1 })).toEqual({ success: true, ...entered });
+    expect(parseAck('room:create', { success: true, ...entered, extra: 1 })).toEqual({ success: true, ...parsedEntered });
     expect(parseAck('room:setReady', { success: true, room })).toEqual({ success: true, room });
     expect(parseAck('room:rematch', { success: true, room })).toEqual({ success: true, room });
-    expect(parseAck('game:move', { success: true, gameState })).toEqual({ success: true, gameState });
+    expect(parseAck('game:move', { success: true, gameState })).toEqual({ success: true, gameState: parsedGameState });
     expect(parseAck('game:requestUndo', { success: true, requestId: 'r1' })).toEqual({ success: true, requestId: 'r1' });
     expect(parseAck('game:withdrawUndo', { success: true })).toEqual({ success: true });
     expect(parseAck('game:claimVictory', { success: true })).toEqual({ success: true });
-    expect(parseAck('room:rejoin', { success: true, ...entered, gameState: null })).toEqual({ success: true, ...entered, gameState: null });
+    expect(parseAck('room:rejoin', { success: true, ...entered, gameState: null })).toEqual({ success: true, ...parsedEntered, gameState: null });
   });
 
   it('passes refusals through with their error text', () => {

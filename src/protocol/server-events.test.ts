@@ -1,13 +1,13 @@
 // Server → client events parsed where they enter the page: typed messages, or an error naming event and field.
 import { describe, expect, it } from 'vitest';
-import { gameState, room, VALID } from './fixtures.test-helper';
+import { gameState, parsedGameState, PARSED, room, VALID } from './fixtures.test-helper';
 import { SERVER_EVENTS } from './messages';
 import { parseServerEvent } from './server-events';
 
 describe('parseServerEvent', () => {
   it('parses a well-formed payload of every server event, to the same value', () => {
     for (const name of Object.values(SERVER_EVENTS)) {
-      expect(parseServerEvent(name, VALID[name]), name).toEqual({ ok: true, message: { type: name, payload: VALID[name] } });
+      expect(parseServerEvent(name, VALID[name]), name).toEqual({ ok: true, message: { type: name, payload: PARSED[name] } });
     }
   });
 
@@ -16,7 +16,7 @@ describe('parseServerEvent', () => {
     expect(rejoined.ok && rejoined.message.payload).not.toHaveProperty('success');
     const moved = parseServerEvent('game:moveMade', VALID['game:moveMade']);
     // The view only: the engine's board (sets) is not part of the message.
-    expect(moved.ok && moved.message.payload).toEqual({ gameState, move: { row: 0, col: 1, player: 1 } });
+    expect(moved.ok && moved.message.payload).toEqual({ gameState: parsedGameState, move: { row: 0, col: 1, player: 1 } });
     const left = parseServerEvent('room:playerLeft', { ...VALID['room:playerLeft'], extra: 1 });
     expect(left.ok && left.message.payload).toEqual(VALID['room:playerLeft']);
     expect(parseServerEvent('room:rejoined', { ...VALID['room:rejoined'], gameState: null })).toMatchObject({
@@ -61,7 +61,7 @@ describe('parseServerEvent', () => {
   it.each([
     ['room:playerJoined', { ...VALID['room:playerJoined'], player: { id: 'p2' } }, 'player.username is missing'],
     ['room:playerLeft', { ...VALID['room:playerLeft'], hostId: 5 }, 'hostId must be a non-empty string, got 5'],
-    ['room:settingsUpdated', { ...VALID['room:settingsUpdated'], settings: { boardSize: 7, scoringMechanism: 'connection' } }, 'settings.boardSize must be 6, 8 or 10, got 7'],
+    ['room:settingsUpdated', { ...VALID['room:settingsUpdated'], settings: { boardSize: 7, scoringMechanism: 'connection' } }, 'settings.boardSize must be 6, 8, 10, 12, 14 or 16, got 7'],
     ['room:playerReady', { ...VALID['room:playerReady'], ready: 'yes' }, 'ready must be true or false, got "yes"'],
     ['room:gameStarting', { ...VALID['room:gameStarting'], countdown: '3' }, 'countdown must be a number of at least 0, got "3"'],
     ['room:gameStarting', { countdown: 3, room: { ...room, status: 'lost' } }, 'room.status must be waiting, starting, playing or finished, got "lost"'],

@@ -72,11 +72,47 @@ export const PlayerIndexSchema = v.picklist([0, 1], must('0 or 1'));
 
 export const ScoringMechanismSchema = v.picklist(SCORING_MECHANISMS, must('connection, expansion or extension'));
 
-/** 6, 8 or 10; also as a string ("10"), as a <select> sends it. */
+/**
+ * 6, 8, 10, 12, 14 or 16 (SPEC §5: 6–16 even; online play is connection only, SPEC §1); also as
+ * a string ("16"), as a <select> sends it.
+ */
 export const RoomBoardSizeSchema = v.union(
   [v.picklist(ROOM_BOARD_SIZES), v.pipe(v.picklist(ROOM_BOARD_SIZES.map(String)), v.transform(Number), v.picklist(ROOM_BOARD_SIZES))],
-  must('6, 8 or 10'),
+  must(`${ROOM_BOARD_SIZES.slice(0, -1).join(', ')} or ${ROOM_BOARD_SIZES.at(-1)}`),
 );
+
+/**
+ * The most digits a score may have on the socket: 39 hold every unsigned 128-bit number, and the
+ * largest score of any board up to 16×16 (16×16 expansion, about 7.9 × 10^28) has 29.
+ */
+export const SCORE_DIGITS_MAX = 39;
+
+const SCORE_DIGITS = new RegExp(`^(?:0|[1-9][0-9]{0,${SCORE_DIGITS_MAX - 1}})$`);
+
+const SCORE_MUST = must(`a score: a string of up to ${SCORE_DIGITS_MAX} digits (e.g. "137438953472") or a whole number from 0 to 2^53 − 1`);
+
+/** Whether a value is a score as the socket carries it: decimal digits (no sign, no leading zero), or a safe whole number. */
+function isScoreText(value: string | number): boolean {
+  return typeof value === 'string' ? SCORE_DIGITS.test(value) : Number.isSafeInteger(value) && value >= 0;
+}
+
+/**
+ * An exact score on the socket: the server sends a decimal string ("137438953472"; past 2^53,
+ * as 16×16 boards score, a JSON number would lose digits); older senders' safe whole numbers are
+ * accepted too. Parsed, it is the bigint the game holds. Anything else, a sign, a fraction, a
+ * leading zero, spaces or more than SCORE_DIGITS_MAX digits, is refused with one clear error.
+ */
+export const ScoreTextSchema = v.pipe(
+  v.union([v.string(), v.number()], SCORE_MUST),
+  v.check(isScoreText, SCORE_MUST),
+  v.transform((score): bigint => BigInt(score)),
+);
+
+/** The same schema under the name the protocol's users look for: a decimal string (or safe number) in, a bigint out. */
+export const scoreText = ScoreTextSchema;
+
+/** A score as the socket carries it: every digit, as a decimal string. */
+export const scoreToText = (score: bigint): string => score.toString();
 
 /** Issue 14: 'untimed', or minutes + Fischer increment in seconds (TIME_CONTROLS). */
 export const TimeControlSchema = v.picklist(TIME_CONTROLS, must('untimed, 1+1, 3+2, 5+3 or 10+5'));

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { boardStateToJson, parseBoardState } from '../../engine/boardState';
-import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
+import { CountSchema, IdSchema, PlayerIndexSchema, RoomBoardSizeSchema, ScoreTextSchema, ScoringMechanismSchema, TimeControlSchema, VisibilitySchema, WholeNumberSchema, must } from './common';
 
 export { TimeControlSchema };
 
@@ -91,8 +91,14 @@ export const MoveViewSchema = v.object({
 /** Who sits in a seat of a game: kept with the game, so names stay with their seats after someone leaves. */
 export const SeatViewSchema = v.object({ id: v.string(), username: v.string() });
 
-/** Both scores, player 0 first (the engine's Scores). */
-export const ScoresSchema = v.strictTuple([v.number(), v.number()], must('two numbers'));
+/** Both scores, player 0 first (the engine's Scores): decimal strings on the socket, bigints parsed. */
+export const ScoresSchema = v.strictTuple([ScoreTextSchema, ScoreTextSchema], must('two scores, player 0 first'));
+
+/** The most moves a game has: a 16×16 board's 256 cells. A longer score history is no game. */
+const MOVES_MAX = 256;
+
+/** A player's score after each move, as ScoreTextSchema parses each. */
+const ScoreHistorySchema = v.pipe(v.array(ScoreTextSchema), v.maxLength(MOVES_MAX, must(`at most ${MOVES_MAX} scores (one a move)`)));
 
 /**
  * Issue 14: a timed game's clocks, as of when the server sent them: each player's time left in
@@ -112,9 +118,9 @@ export const GameStateViewSchema = v.object({
   currentPlayer: PlayerIndexSchema,
   progress: GameProgressSchema,
   /** Player 0's score after each move. */
-  scoreHistory1: v.array(v.number()),
+  scoreHistory1: ScoreHistorySchema,
   /** Player 1's score after each move. */
-  scoreHistory2: v.array(v.number()),
+  scoreHistory2: ScoreHistorySchema,
   scoringMechanism: ScoringMechanismSchema,
   moveCount: CountSchema,
   lastMove: v.optional(v.nullable(MoveViewSchema), null),
