@@ -30,7 +30,7 @@ describe('reset (a new game)', () => {
     expect(boardSide('10')).toBe(10);
     const game = createGame({ ...vsAi, boardSize: '10' }, 1);
     expect(game.boardState.gridWidth).toBe(10);
-    expect(game.scores).toEqual([0, 0]);
+    expect(game.scores).toEqual([0n, 0n]);
     expect(game.progress).toBe('pregame');
     expect(game.history).toHaveLength(1);
   });
@@ -71,10 +71,10 @@ describe('moves', () => {
   it('push a snapshot, rescore, switch the turn and record both score histories', () => {
     const s = play(createGame(twoPlayers, 1), [0, 0], [5, 5], [1, 0]);
     expect(s.history).toHaveLength(4);
-    expect(s.scores).toEqual([2, 1]);
+    expect(s.scores).toEqual([2n, 1n]);
     expect(s.currentPlayer).toBe(1);
-    expect(s.scoreHistory1).toEqual([1, 1, 2]);
-    expect(s.scoreHistory2).toEqual([0, 1, 1]);
+    expect(s.scoreHistory1).toEqual([1n, 1n, 2n]);
+    expect(s.scoreHistory2).toEqual([0n, 1n, 1n]);
   });
 
   it('are refused off the grid or on an occupied cell, changing nothing', () => {
@@ -101,6 +101,14 @@ describe('moves', () => {
   });
 });
 
+describe('a move the engine cannot make', () => {
+  it('is refused as engine-failed, never thrown (a corrupt board: a cell owned by both players)', () => {
+    const game = setProgress(createGame(twoPlayers, 1), 'playing');
+    const corrupt: GameState = { ...game, boardState: { ...game.boardState, occupiedCells: [new Set(['0-0']), new Set(['0-0'])] } };
+    expect(placeCell(corrupt, { gridX: 1, gridY: 1 }, engine)).toEqual({ ok: false, reason: 'engine-failed' });
+  });
+});
+
 describe('undo', () => {
   it('is ignored with one history entry', () => {
     const s = setProgress(createGame(twoPlayers, 1), 'playing');
@@ -111,10 +119,10 @@ describe('undo', () => {
   it('restores the last snapshot and drops the last score-history entries', () => {
     const s = play(createGame(twoPlayers, 1), [0, 0], [5, 5], [1, 0]);
     const back = undo(s, twoPlayers);
-    expect(back.scores).toEqual([1, 1]);
+    expect(back.scores).toEqual([1n, 1n]);
     expect(back.currentPlayer).toBe(0);
     expect(back.history).toHaveLength(3);
-    expect(back.scoreHistory1).toEqual([1, 1]);
+    expect(back.scoreHistory1).toEqual([1n, 1n]);
     expect([...back.boardState.occupiedCells[0]]).toEqual(['0-0']);
   });
 

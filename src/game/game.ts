@@ -2,7 +2,8 @@
  * The rules of a game on one device (SPEC §4 "Game progress", "Moves", "Undo",
  * "Reset"): pure functions from state to state. Scoring is the engine's.
  */
-import type { CellKey, CellPosition, EngineRules, MoveRejection } from '../engine';
+import type { BoardState, CellKey, CellPosition, EngineRules, MoveRejection, MoveResult, PlayerIndex, ScoringMechanism } from '../engine';
+import { EngineError } from '../engine/errors';
 import { boardSide, COMPUTER, HUMAN, startingPlayer } from './settings';
 import type { GameState, Progress, Settings, Snapshot } from './types';
 
@@ -19,7 +20,7 @@ export function createGame(settings: Settings, gameId: number): GameState {
   const side = boardSide(settings.boardSize);
   const state: GameState = {
     boardState: { occupiedCells: [new Set<CellKey>(), new Set<CellKey>()], gridWidth: side, gridHeight: side },
-    scores: [0, 0],
+    scores: [0n, 0n],
     currentPlayer: startingPlayer(settings),
     progress: 'pregame',
     scoreHistory1: [],
@@ -49,7 +50,26 @@ export function closeResults(state: GameState): GameState {
   return state.progress === 'over' ? { ...state, progress: 'playing' } : state;
 }
 
-export type PlaceResult = { ok: true; state: GameState } | { ok: false; reason: MoveRejection | 'not-playing' };
+/** Why a move was not made: the engine's refusal, not the mover's turn to play, or the engine failing. */
+export type PlaceRejection = MoveRejection | 'not-playing' | 'engine-failed';
+
+export type PlaceResult = { ok: true; state: GameState } | { ok: false; reason: PlaceRejection };
+
+/** The engine's move, or 'engine-failed' where the engine gives up on the position: a move never throws. */
+export function playMove(
+  rules: Rules,
+  board: BoardState,
+  cell: CellPosition,
+  player: PlayerIndex,
+  mode: ScoringMechanism,
+): MoveResult | { ok: false; rejection: 'engine-failed'; message: string } {
+  try {
+    return rules.play(board, cell, player, mode);
+  } catch (error) {
+    if (error instanceof EngineError) return { ok: false, rejection: 'engine-failed', message: error.message };
+    throw error;
+  }
+}
 
 /**
  * Places the current player's cell: accepted only while playing (or waiting, for
@@ -60,7 +80,7 @@ export type PlaceResult = { ok: true; state: GameState } | { ok: false; reason: 
  */
 export function placeCell(state: GameState, cell: CellPosition, rules: Rules, keepHistory = true): PlaceResult {
   if (state.progress !== 'playing' && state.progress !== 'waiting') return { ok: false, reason: 'not-playing' };
-  const moved = rules.play(state.boardState, cell, state.currentPlayer, state.scoringMechanism);
+  const moved = playMove(rules, state.boardState, cell, state.currentPlayer, state.scoringMechanism);
   if (!moved.ok) return { ok: false, reason: moved.rejection };
   const { gridWidth, gridHeight, occupiedCells } = moved.board;
   const over = gridWidth * gridHeight === occupiedCells[0].size + occupiedCells[1].size;

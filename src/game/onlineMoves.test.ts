@@ -39,7 +39,7 @@ describe("an online game's moves, kept as the server's states arrive", () => {
 describe("an online game's record", () => {
   const moves = [cell(2, 3), cell(3, 2), cell(0, 0), cell(5, 5)];
   const board = boardOf(moves);
-  const summary = { board, mode: 'connection' as const, scores: [2, 3] as [number, number] };
+  const summary = { board, mode: 'connection' as const, scores: [2n, 3n] as [bigint, bigint] };
 
   it('names Player 1 first, writes the moves kept and the server\'s result for a game ended early', () => {
     expect(formatRecord(recordOfOnlineGame(moves, { ...summary, over: true, winner: 1 }))).toBe('CC1 6x6 connection: c3 d4 a6 f1 0-1');
@@ -51,7 +51,7 @@ describe("an online game's record", () => {
 
   it("a full board's result is its scores', whoever the server named", () => {
     const full = [cell(0, 0), cell(1, 0), cell(1, 1), cell(0, 1)];
-    const record = recordOfOnlineGame(full, { board: boardOf(full, 2), mode: 'connection', scores: [4, 1], over: true, winner: 1 });
+    const record = recordOfOnlineGame(full, { board: boardOf(full, 2), mode: 'connection', scores: [4n, 1n], over: true, winner: 1 });
     expect(record.result).toBe('1-0');
   });
 });

@@ -3,7 +3,7 @@
  * a record replayed through the engine into one position per move, for the replay page.
  */
 import type { BoardState, CellKey, CellPosition, EngineRules, PlayerIndex, Scores } from '../engine';
-import { freeCells, moveList } from './game';
+import { freeCells, moveList, playMove } from './game';
 import { cellName } from './notation';
 import { resultOfScores, type GameRecord, type RecordResult } from './record';
 import type { GameState } from './types';
@@ -26,12 +26,15 @@ const other = (player: PlayerIndex): PlayerIndex => (player === 0 ? 1 : 0);
  */
 export function replayRecord(record: GameRecord, rules: Pick<EngineRules, 'play'>): Replayed {
   const empty: BoardState = { occupiedCells: [new Set<CellKey>(), new Set<CellKey>()], gridWidth: record.width, gridHeight: record.height };
-  const steps: ReplayStep[] = [{ board: empty, scores: [0, 0], move: null, player: null }];
+  const steps: ReplayStep[] = [{ board: empty, scores: [0n, 0n], move: null, player: null }];
   let player = record.firstPlayer;
   for (const [index, move] of record.moves.entries()) {
     const before = steps[steps.length - 1]!;
-    const played = rules.play(before.board, move, player, record.mode);
-    if (!played.ok) return { ok: false, error: `Move ${index + 1}, ${cellName(move, record.height)}, cannot be played (${played.rejection}).` };
+    const played = playMove(rules, before.board, move, player, record.mode);
+    if (!played.ok) {
+      const why = 'message' in played ? played.message : played.rejection;
+      return { ok: false, error: `Move ${index + 1}, ${cellName(move, record.height)}, cannot be played (${why}).` };
+    }
     steps.push({ board: played.board, scores: played.scores, move, player });
     player = other(player);
   }

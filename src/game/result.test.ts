@@ -3,10 +3,10 @@ import { gameTitle, headline, humanPlayer, sharedScore, shareText, winnerOf } fr
 
 describe('winner', () => {
   it('the higher score wins, equal scores draw', () => {
-    expect(winnerOf([12, 10])).toBe(0);
-    expect(winnerOf([10, 12])).toBe(1);
-    expect(winnerOf([7, 7])).toBe('draw');
-    expect(winnerOf([0, 0])).toBe('draw');
+    expect(winnerOf([12n, 10n])).toBe(0);
+    expect(winnerOf([10n, 12n])).toBe(1);
+    expect(winnerOf([7n, 7n])).toBe('draw');
+    expect(winnerOf([0n, 0n])).toBe('draw');
   });
 
   it('against the AI the human is player 0, whoever opens (SPEC §4: the AI moves as player 1)', () => {
@@ -16,17 +16,17 @@ describe('winner', () => {
 
 describe('headline versus the AI', () => {
   it('win, loss and draw of the human (player 0)', () => {
-    expect(headline([12, 10], 'ai')).toEqual({ title: 'Congratulations!', result: 'You Won!' });
-    expect(headline([10, 12], 'ai')).toEqual({ title: 'Game Over.', result: 'Sorry, you lost.' });
-    expect(headline([9, 9], 'ai')).toEqual({ title: 'Game Over', result: "It's a Draw!" });
+    expect(headline([12n, 10n], 'ai')).toEqual({ title: 'Congratulations!', result: 'You Won!' });
+    expect(headline([10n, 12n], 'ai')).toEqual({ title: 'Game Over.', result: 'Sorry, you lost.' });
+    expect(headline([9n, 9n], 'ai')).toEqual({ title: 'Game Over', result: "It's a Draw!" });
   });
 });
 
 describe('headline between two players', () => {
   it('names the winner by number, or a draw', () => {
-    expect(headline([12, 10], 'user')).toEqual({ title: 'Game Over', result: 'Player 1 Wins!' });
-    expect(headline([10, 12], 'user')).toEqual({ title: 'Game Over', result: 'Player 2 Wins!' });
-    expect(headline([4, 4], 'user')).toEqual({ title: 'Game Over', result: 'Draw!' });
+    expect(headline([12n, 10n], 'user')).toEqual({ title: 'Game Over', result: 'Player 1 Wins!' });
+    expect(headline([10n, 12n], 'user')).toEqual({ title: 'Game Over', result: 'Player 2 Wins!' });
+    expect(headline([4n, 4n], 'user')).toEqual({ title: 'Game Over', result: 'Draw!' });
   });
 });
 
@@ -38,21 +38,21 @@ describe('share text', () => {
   });
 
   it("versus the AI shares the human's score, won or lost", () => {
-    expect(sharedScore([12, 10], 'ai')).toBe(12);
-    expect(sharedScore([10, 12], 'ai')).toBe(10);
-    expect(shareText([12, 10], 'ai', 'connection')).toBe('I scored 12 points in Cell Connection! You Won!');
-    expect(shareText([10, 12], 'ai', 'extension')).toBe('I scored 10 points in Cell Extension! Sorry, you lost.');
-    expect(shareText([8, 8], 'ai', 'expansion')).toBe("I scored 8 points in Cell Expansion! It's a Draw!");
+    expect(sharedScore([12n, 10n], 'ai')).toBe(12n);
+    expect(sharedScore([10n, 12n], 'ai')).toBe(10n);
+    expect(shareText([12n, 10n], 'ai', 'connection')).toBe('I scored 12 points in Cell Connection! You Won!');
+    expect(shareText([10n, 12n], 'ai', 'extension')).toBe('I scored 10 points in Cell Extension! Sorry, you lost.');
+    expect(shareText([8n, 8n], 'ai', 'expansion')).toBe("I scored 8 points in Cell Expansion! It's a Draw!");
   });
 
   it("between two players shares the winner's score", () => {
-    expect(sharedScore([10, 32], 'user')).toBe(32);
-    expect(shareText([10, 32], 'user', 'expansion')).toBe('I scored 32 points in Cell Expansion! Player 2 Wins!');
-    expect(shareText([5, 5], 'user', 'connection')).toBe('I scored 5 points in Cell Connection! Draw!');
+    expect(sharedScore([10n, 32n], 'user')).toBe(32n);
+    expect(shareText([10n, 32n], 'user', 'expansion')).toBe('I scored 32 points in Cell Expansion! Player 2 Wins!');
+    expect(shareText([5n, 5n], 'user', 'connection')).toBe('I scored 5 points in Cell Connection! Draw!');
   });
 
   it('writes large scores plainly, as the template does', () => {
-    expect(shareText([12000, 3], 'ai', 'connection')).toBe(
+    expect(shareText([12000n, 3n], 'ai', 'connection')).toBe(
       'I scored 12000 points in Cell Connection! You Won!',
     );
   });

@@ -56,15 +56,20 @@ export function gameTitle(mechanism: ScoringMechanism): string {
  * The score worth sharing: the human's against the AI (even in a loss: it is their score), the
  * winner's between two players (either on a draw, both being equal).
  */
-export function sharedScore(scores: Scores, playerMode: PlayerMode): number {
+export function sharedScore(scores: Scores, playerMode: PlayerMode): bigint {
   if (playerMode === 'ai') return scores[humanPlayer()];
-  return Math.max(scores[0], scores[1]);
+  return scores[0] > scores[1] ? scores[0] : scores[1];
+}
+
+/** Player 0's score minus player 1's, exact (e.g. for a lead shown beside the scores). */
+export function scoreDifference(scores: Scores): bigint {
+  return scores[0] - scores[1];
 }
 
 /**
  * "I scored {score} points in {title}! {result}", e.g.
  * "I scored 1024 points in Cell Connection! You Won!". The score is written plainly, as the
- * spec's template has it; the headline's result line is appended, being the part that says how
+ * spec's template has it, every digit; the headline's result line is appended, being the part that says how
  * the game ended.
  */
 export function shareText(scores: Scores, playerMode: PlayerMode, mechanism: ScoringMechanism): string {

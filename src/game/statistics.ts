@@ -4,14 +4,16 @@
  *
  * A history holds one player's score after each move of the game (both players' moves), so
  * index i of the two histories is the same moment. Before the first move both scores are 0.
+ * Scores are exact (`bigint`): a large board's score passes 2^53, so every figure but the
+ * percentage is exact too.
  */
 
 /** One column of the table: one player's figures. */
 export interface PlayerStatistics {
-  finalScore: number; // the score after the last recorded move
-  highestScore: number; // a score can fall (merging groups in connection mode), so not always the final one
-  biggestGain: number; // largest increase of this player's score over one move; 0 if it never rose
-  largestLead: number; // largest (own - opponent) while strictly ahead; 0 if never ahead
+  finalScore: bigint; // the score after the last recorded move
+  highestScore: bigint; // a score can fall (merging groups in connection mode), so not always the final one
+  biggestGain: bigint; // largest increase of this player's score over one move; 0 if it never rose
+  largestLead: bigint; // largest (own - opponent) while strictly ahead; 0 if never ahead
   timeInLead: number; // percent, rounded, of recorded moves after which this player led strictly
 }
 
@@ -21,12 +23,14 @@ export interface GameStatistics {
   leadChanges: number; // times the leader flipped from one player to the other
 }
 
-type Histories = readonly [readonly number[], readonly number[]];
+type Histories = readonly [readonly bigint[], readonly bigint[]];
+
+const larger = (a: bigint, b: bigint): bigint => (a > b ? a : b);
 
 /** Who leads strictly after move `index`: 0, 1, or null on a tie. */
 function leaderAt(histories: Histories, index: number): 0 | 1 | null {
-  const a = histories[0][index] ?? 0;
-  const b = histories[1][index] ?? 0;
+  const a = histories[0][index] ?? 0n;
+  const b = histories[1][index] ?? 0n;
   if (a > b) return 0;
   if (b > a) return 1;
   return null;
@@ -40,26 +44,26 @@ function commonLength(histories: Histories): number {
 function playerStatistics(histories: Histories, player: 0 | 1): PlayerStatistics {
   const own = histories[player];
   const other = histories[player === 0 ? 1 : 0];
-  let highestScore = 0;
-  let biggestGain = 0;
-  let previous = 0; // the score before the first move
+  let highestScore = 0n;
+  let biggestGain = 0n;
+  let previous = 0n; // the score before the first move
   for (const score of own) {
-    highestScore = Math.max(highestScore, score);
-    biggestGain = Math.max(biggestGain, score - previous);
+    highestScore = larger(highestScore, score);
+    biggestGain = larger(biggestGain, score - previous);
     previous = score;
   }
   const moves = commonLength(histories);
-  let largestLead = 0;
+  let largestLead = 0n;
   let movesInLead = 0;
   for (let index = 0; index < moves; index += 1) {
-    const lead = (own[index] ?? 0) - (other[index] ?? 0);
-    if (lead > 0) {
+    const lead = (own[index] ?? 0n) - (other[index] ?? 0n);
+    if (lead > 0n) {
       movesInLead += 1;
-      largestLead = Math.max(largestLead, lead);
+      largestLead = larger(largestLead, lead);
     }
   }
   return {
-    finalScore: own.at(-1) ?? 0,
+    finalScore: own.at(-1) ?? 0n,
     highestScore,
     biggestGain,
     largestLead,

@@ -8,60 +8,60 @@ import type { GameState, Progress, Settings, Snapshot } from './types';
 const ALICE = { id: 'u-alice', username: 'Alice' };
 const AI: Settings = { ...DEFAULT_SETTINGS, playerMode: 'ai', aiDifficulty: 'hard', boardSize: '8', scoringMechanism: 'expansion' };
 
-function finished(scores: [number, number], settings: Settings = AI, progress: Progress = 'over'): GameState {
+function finished(scores: [bigint, bigint], settings: Settings = AI, progress: Progress = 'over'): GameState {
   return { ...createGame(settings, 1), scores, progress };
 }
 
 describe('shouldSubmitScore', () => {
   it('submits a signed-in win against the AI', () => {
-    expect(shouldSubmitScore(ALICE, AI, finished([12, 10]))).toBe(true);
+    expect(shouldSubmitScore(ALICE, AI, finished([12n, 10n]))).toBe(true);
   });
 
   it('submits a loss too: someone won, and the human scored', () => {
-    expect(shouldSubmitScore(ALICE, AI, finished([10, 12]))).toBe(true);
+    expect(shouldSubmitScore(ALICE, AI, finished([10n, 12n]))).toBe(true);
   });
 
   it('not when signed out', () => {
-    expect(shouldSubmitScore(null, AI, finished([12, 10]))).toBe(false);
+    expect(shouldSubmitScore(null, AI, finished([12n, 10n]))).toBe(false);
   });
 
   it('not between two players on one device', () => {
     const twoPlayers: Settings = { ...AI, playerMode: 'user' };
-    expect(shouldSubmitScore(ALICE, twoPlayers, finished([12, 10], twoPlayers))).toBe(false);
+    expect(shouldSubmitScore(ALICE, twoPlayers, finished([12n, 10n], twoPlayers))).toBe(false);
   });
 
   it('not when a hint was used (issue 15)', () => {
-    expect(shouldSubmitScore(ALICE, AI, { ...finished([12, 10]), hintUsed: true })).toBe(false);
+    expect(shouldSubmitScore(ALICE, AI, { ...finished([12n, 10n]), hintUsed: true })).toBe(false);
   });
 
   it('not on a draw', () => {
-    expect(shouldSubmitScore(ALICE, AI, finished([9, 9]))).toBe(false);
+    expect(shouldSubmitScore(ALICE, AI, finished([9n, 9n]))).toBe(false);
   });
 
   it("not when the human's score is 0", () => {
-    expect(shouldSubmitScore(ALICE, AI, finished([0, 5]))).toBe(false);
+    expect(shouldSubmitScore(ALICE, AI, finished([0n, 5n]))).toBe(false);
   });
 
   it('not before the game is over', () => {
     for (const progress of ['pregame', 'playing', 'waiting'] as const) {
-      expect(shouldSubmitScore(ALICE, AI, finished([12, 10], AI, progress))).toBe(false);
+      expect(shouldSubmitScore(ALICE, AI, finished([12n, 10n], AI, progress))).toBe(false);
     }
   });
 });
 
 describe('scorePayload', () => {
   it('fills every field of SPEC §3 for the human (player 0) against the AI', () => {
-    const game = finished([48, 30]);
+    const game = finished([48n, 30n]);
     expect(scorePayload(ALICE, AI, game, 1_000, 73_900)).toEqual({
       user_id: 'u-alice',
       username: 'Alice',
-      score: 48,
+      score: '48',
       board_size: 8,
       scoring_mechanism: 'expansion',
       game_duration: 72,
       opponent_type: 'ai',
       ai_difficulty: 'hard',
-      opponent_score: 30,
+      opponent_score: '30',
       game_id: '1',
       record: 'CC1 8x8 expansion: *',
       ai_seed: 1,
@@ -71,7 +71,7 @@ describe('scorePayload', () => {
 
   it("carries the game's record and what the computer played with: the seed, and Expert's node budget", () => {
     const expert: Settings = { ...AI, aiDifficulty: 'expert', firstPlayer: 'ai', boardSize: '6', scoringMechanism: 'connection' };
-    const game = finished([12, 10], expert);
+    const game = finished([12n, 10n], expert);
     // The computer (Player 2) moved first, to 2-3: c3 on a board 6 rows tall.
     const afterMove: Snapshot = {
       ...game.history[0]!,
@@ -85,9 +85,16 @@ describe('scorePayload', () => {
 
   it('board_size is a number, scores stay player 0 first when the AI opened', () => {
     const aiFirst: Settings = { ...AI, firstPlayer: 'ai', boardSize: '10', scoringMechanism: 'connection', aiDifficulty: 'easy' };
-    const payload = scorePayload(ALICE, aiFirst, finished([7, 20], aiFirst), 0, 5_000);
-    expect(payload).toMatchObject({ board_size: 10, score: 7, opponent_score: 20, ai_difficulty: 'easy', scoring_mechanism: 'connection' });
+    const payload = scorePayload(ALICE, aiFirst, finished([7n, 20n], aiFirst), 0, 5_000);
+    expect(payload).toMatchObject({ board_size: 10, score: '7', opponent_score: '20', ai_difficulty: 'easy', scoring_mechanism: 'connection' });
     expect(typeof payload.board_size).toBe('number');
+  });
+
+  it('sends a score past 2^64 as its exact decimal digits (High Scores stores numeric)', () => {
+    const large: Settings = { ...AI, boardSize: '16' };
+    const payload = scorePayload(ALICE, large, finished([2n ** 96n + 1n, 2n ** 64n], large), 0, 5_000);
+    expect(payload).toMatchObject({ board_size: 16, score: '79228162514264337593543950337', opponent_score: '18446744073709551616' });
+    expect(JSON.parse(JSON.stringify(payload))).toEqual(payload);
   });
 });
 

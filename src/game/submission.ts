@@ -21,13 +21,15 @@ export interface Submitter {
 export interface ScorePayload {
   user_id: string;
   username: string;
-  score: number;
+  /** The human's score, exact, as a decimal string (a numeric column: it passes 2^53 on large boards). */
+  score: string;
   board_size: number;
   scoring_mechanism: ScoringMechanism;
   game_duration: number; // whole seconds from when play began to the end
   opponent_type: 'ai';
   ai_difficulty: AiLevel;
-  opponent_score: number;
+  /** The computer's score, exact, as a decimal string. */
+  opponent_score: string;
   /** The game's id (its creation time): the database takes each game once per player. */
   game_id: string;
   /** The game's record (record.ts), e.g. "CC1 6x6 connection: c3 d4 … 1-0". */
@@ -48,7 +50,7 @@ export function shouldSubmitScore(user: Submitter | null, settings: Settings, ga
   if (game.progress !== 'over') return false;
   if (game.hintUsed) return false;
   if (winnerOf(game.scores) === 'draw') return false;
-  return game.scores[humanPlayer()] > 0;
+  return game.scores[humanPlayer()] > 0n;
 }
 
 /** Whole seconds from `startedAt` to `endedAt` (0 when play never began or the clock went back). */
@@ -69,13 +71,13 @@ export function scorePayload(
   return {
     user_id: user.id,
     username: user.username,
-    score: game.scores[human],
+    score: game.scores[human].toString(),
     board_size: game.boardState.gridWidth,
     scoring_mechanism: game.scoringMechanism,
     game_duration: gameDuration(playStartedAt, endedAt),
     opponent_type: 'ai',
     ai_difficulty: settings.aiDifficulty,
-    opponent_score: game.scores[human === 0 ? 1 : 0],
+    opponent_score: game.scores[human === 0 ? 1 : 0].toString(),
     game_id: String(game.gameId),
     record: formatRecord(recordOfGame(game)),
     ai_seed: gameSeed(game.gameId),

@@ -47,8 +47,8 @@ export interface GameState {
   scores: Scores; // index 0 is the first player's
   currentPlayer: PlayerIndex;
   progress: Progress;
-  scoreHistory1: number[]; // player 0's score after each move, e.g. [1, 2, 2, 6]
-  scoreHistory2: number[]; // player 1's score after each move
+  scoreHistory1: bigint[]; // player 0's score after each move, exact, e.g. [1n, 2n, 2n, 6n]
+  scoreHistory2: bigint[]; // player 1's score after each move
   scoringMechanism: ScoringMechanism;
   history: Snapshot[]; // the game's first snapshot, then one per move
   gameId: number; // a timestamp: when the game was created

@@ -56,7 +56,7 @@ describe('leaving a game under way forfeits it', () => {
     t.send({ type: 'game:forfeited', payload: { forfeitingPlayer: { id: 'alice', username: 'ALICE', index: 0 }, winner: 1, reason: 'forfeit' } });
     t.send({
       type: 'game:finished',
-      payload: { winner: 1, scores: [1, 2], reason: 'forfeit', gameState: gameState({ moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
+      payload: { winner: 1, scores: [1n, 2n], reason: 'forfeit', gameState: gameState({ moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
     expect(t.notices).toEqual([]);
     expect(t.context().gameState).toBeNull();
@@ -71,7 +71,7 @@ describe('leaving a game under way forfeits it', () => {
     const after = await inGame('bob');
     after.send({
       type: 'game:finished',
-      payload: { winner: 0, scores: [20, 16], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
+      payload: { winner: 0, scores: [20n, 16n], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
     after.send({ type: 'room.leave' });
     expect(after.sent.slice(1)).toEqual([{ event: 'room:leave', payload: {} }]);
@@ -80,9 +80,9 @@ describe('leaving a game under way forfeits it', () => {
 
 describe('names and seats stay with the game (GameStateView.seats)', () => {
   it("after the game the host leaves: the guest keeps its seat, and the result names the game's players", async () => {
-    const over = gameState({ progress: 'over', scores: [20, 16], moveCount: 36 });
+    const over = gameState({ progress: 'over', scores: [20n, 16n], moveCount: 36 });
     const t = await inGame('bob');
-    t.send({ type: 'game:finished', payload: { winner: 0, scores: [20, 16], reason: 'board-full', gameState: over, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    t.send({ type: 'game:finished', payload: { winner: 0, scores: [20n, 16n], reason: 'board-full', gameState: over, room: room({ status: 'finished', players: [ALICE, BOB] }) } });
     expect(t.notices).toEqual([{ type: 'notice', message: 'You lost!', backToLobby: false, finished: true }]);
     t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: [BOB], hostId: 'bob', room: room({ status: 'finished', hostId: 'bob', players: [BOB] }) } });
     expect(t.context().players).toEqual([BOB]); // Bob is first in the room now...
@@ -93,7 +93,7 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
   it('a game lost on time opens Game Results too (issue 14), from the seat of each player', async () => {
     const t = await inGame('alice');
     const clocks = { remainingMs: [0, 41_000] as [number, number], running: null };
-    t.send({ type: 'game:finished', payload: { winner: 1, scores: [3, 9], reason: 'timeout', gameState: gameState({ clocks }), room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    t.send({ type: 'game:finished', payload: { winner: 1, scores: [3n, 9n], reason: 'timeout', gameState: gameState({ clocks }), room: room({ status: 'finished', players: [ALICE, BOB] }) } });
     expect(t.notices).toEqual([{ type: 'notice', message: 'You lost!', backToLobby: false, finished: true }]);
     expect(t.context().gameState?.clocks).toEqual(clocks);
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('BOB wins on time');
@@ -105,13 +105,13 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: [BOB], hostId: 'bob', room: playing({ hostId: 'bob', players: [BOB] }) } });
     t.send({
       type: 'game:finished',
-      payload: { winner: 1, scores: [3, 9], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room({ status: 'finished', hostId: 'bob', players: [BOB] }) },
+      payload: { winner: 1, scores: [3n, 9n], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room({ status: 'finished', hostId: 'bob', players: [BOB] }) },
     });
     expect(t.notices.at(-1)?.message).toBe('You won!');
   });
 
   it('words every result from the seats', () => {
-    const over = gameState({ progress: 'over', scores: [5, 9] });
+    const over = gameState({ progress: 'over', scores: [5n, 9n] });
     expect(resultText(over, { winner: 1, reason: 'board-full' })).toBe('BOB wins!');
     expect(resultText(over, { winner: 'draw', reason: 'board-full' })).toBe('Draw!');
     expect(resultText(over, { winner: 0, reason: 'claimed' })).toBe('ALICE wins: opponent idle');
@@ -121,7 +121,7 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     expect(resultText(gameState(), { winner: null, reason: 'aborted' })).toBe('Game aborted');
     // After a rejoin the finish was not heard: a full board speaks for itself; a game under way has none.
     expect(resultText(over, null)).toBe('BOB wins!');
-    expect(resultText(gameState({ progress: 'over', scores: [4, 4] }), null)).toBe('Draw!');
+    expect(resultText(gameState({ progress: 'over', scores: [4n, 4n] }), null)).toBe('Draw!');
     expect(resultText(gameState(), null)).toBeNull();
   });
 });
@@ -266,7 +266,7 @@ describe('fair play (issue 11)', () => {
     const t = await inGame('bob', gameState({ currentPlayer: 1, moveCount: 3 }));
     t.send({
       type: 'game:finished',
-      payload: { winner: 0, scores: [3, 2], reason: 'claimed', gameState: gameState({ currentPlayer: 1, moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
+      payload: { winner: 0, scores: [3n, 2n], reason: 'claimed', gameState: gameState({ currentPlayer: 1, moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
     expect(t.context()).toMatchObject({ currentRoom: { status: 'finished' }, finish: { winner: 0, reason: 'claimed' }, claimableBy: null });
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('ALICE wins: opponent idle');
@@ -282,7 +282,7 @@ describe('fair play (issue 11)', () => {
     ] as const;
     t.send({
       type: 'game:finished',
-      payload: { winner: 0, scores: [9, 4], reason: 'forfeit', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }), ratings: [...ratings] },
+      payload: { winner: 0, scores: [9n, 4n], reason: 'forfeit', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }), ratings: [...ratings] },
     });
     expect(t.context().finish).toEqual({ winner: 0, reason: 'forfeit', ratings: [...ratings], unrated: null });
   });
@@ -291,7 +291,7 @@ describe('fair play (issue 11)', () => {
     const t = await inGame('alice', gameState({ currentPlayer: 1, moveCount: 3 }));
     t.send({
       type: 'game:finished',
-      payload: { winner: 0, scores: [9, 4], reason: 'claimed', gameState: gameState({ currentPlayer: 1, moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }), unrated: 'too-few-moves' },
+      payload: { winner: 0, scores: [9n, 4n], reason: 'claimed', gameState: gameState({ currentPlayer: 1, moveCount: 3 }), room: room({ status: 'finished', players: [ALICE, BOB] }), unrated: 'too-few-moves' },
     });
     expect(t.context().finish).toEqual({ winner: 0, reason: 'claimed', ratings: null, unrated: 'too-few-moves' });
     expect(unratedText('too-few-moves')).toBe('Not rated: the game ended before each player had made 5 moves');
@@ -302,7 +302,7 @@ describe('fair play (issue 11)', () => {
     const t = await inGame('alice', gameState({ currentPlayer: 1, moveCount: 1 }));
     t.send({
       type: 'game:finished',
-      payload: { winner: null, scores: [1, 0], reason: 'aborted', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
+      payload: { winner: null, scores: [1n, 0n], reason: 'aborted', gameState: gameState({ currentPlayer: 1, moveCount: 1 }), room: room({ status: 'finished', players: [ALICE, BOB] }) },
     });
     expect(t.context().finish).toEqual({ winner: null, reason: 'aborted', ratings: null, unrated: null });
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('Game aborted');

@@ -41,7 +41,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     ['draw', 'alice', 'Game ended in a draw!'],
   ] as const)('tells the finish, for Game Results (winner %s, local %s): %s', async (winner, local, message) => {
     const t = await inGame(local);
-    t.send({ type: 'game:finished', payload: { winner, scores: [1, 1], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
+    t.send({ type: 'game:finished', payload: { winner, scores: [1n, 1n], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
     expect(t.context().currentRoom?.status).toBe('finished');
     expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false, finished: true }]);
   });
@@ -110,7 +110,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
 
   it('offers a rematch after a full board: ask, wait, see the offer, count down, then the swapped game', async () => {
     const over = gameState({ progress: 'over', moveCount: 36 });
-    const finished = { winner: 0 as const, scores: [10, 8] as [number, number], reason: 'board-full' as const, gameState: over };
+    const finished = { winner: 0 as const, scores: [10n, 8n] as [bigint, bigint], reason: 'board-full' as const, gameState: over };
     const a = await inGame('alice');
     expect(rematchOf(a.context())).toBe('none');
     a.send({ type: 'rematch.request' });

@@ -36,7 +36,7 @@ export function room(overrides: Partial<RoomView> = {}): RoomView {
 export function gameState(overrides: Partial<GameStateView> = {}): GameStateView {
   return {
     boardState: { occupiedCells: [[], []], gridWidth: 6, gridHeight: 6 },
-    scores: [0, 0],
+    scores: [0n, 0n],
     currentPlayer: 0,
     progress: 'playing',
     scoreHistory1: [],
