@@ -1,41 +1,62 @@
 /**
- * The post-game review's work (issue 15, item 3): every position of a replayed game analysed,
- * one at a time, by an `Analyst` (the Web Worker's Thinker in the browser, a worker thread in
- * Node): the exact solver where it reaches, else Expert. One position per request, so progress
- * shows after each and cancelling (the Thinker ends its worker) stops the work at once: the
- * position under way rejects with AiCancelledError, and so does the review.
+ * The post-game review's work: every position of a replayed game analysed by `Analyst`s (each a
+ * Web Worker's Thinker in the browser, a worker thread in Node), several positions at once when
+ * there are several (pool.ts): the exact solver where it reaches, else Expert. One position per
+ * request, so progress shows after each, results land in move order whatever order they finish
+ * in, and cancelling (each Thinker ends its worker) stops the work at once: the positions under
+ * way reject with AiCancelledError, and so does the review.
  */
 import type { AiMove, AiRequest, BoardState, CellKey, CellPosition, EndgameSolution, PlayerIndex, ScoringMechanism, SolveRequest } from '../../engine';
 import { AiCancelledError } from '../../engine/thinker';
 import type { GameRecord } from '../record';
 import type { ReplayStep } from '../replay';
 import { exactChance, expertChance } from './judgement';
+import { runInPool, within } from './pool';
 
-/** What the review needs of the engine: Thinker's two calls. */
+/** What the review needs of the engine: Thinker's two calls, and its cancel where it has one. */
 export interface Analyst {
   solve(request: SolveRequest): Promise<EndgameSolution | null>;
   think(request: AiRequest): Promise<AiMove | null>;
+  cancel?(): void;
 }
 
 /**
  * The budget per position. The solver proves Hard-against-Hard endgames of 16 free cells on 10×10
  * in about half a second in wasm (`npm run bench` prints its reach per board size), so it is tried
  * from 16 down with 0.8 s, and a position it cannot finish goes to Expert, which gets a sixth of
- * its playing second. A 10×10 game is then about 84 positions of Expert and 16 of the solver: about
- * 84 × 0.25 s + a few failed tries of 0.8 s + the proofs, half a minute at most.
+ * its playing second (twice where the best move was not played). A 16×16 game is then about 240
+ * positions of Expert and 17 of the solver: about 240 × 0.3 s + 17 × 1.1 s, a minute and a half of
+ * one worker, under 25 s on four; a 10×10 game's third of that.
  */
-export const REVIEW_BUDGET = {
+export const REVIEW_BUDGET: ReviewBudget = {
   solveFromFree: 16,
   solveMs: 800,
   thinkMs: 150,
-} as const;
+};
 
-/** One position of the game as the engine sees it. */
-export interface PositionReview {
+/** What one position may take: the solver from this many free cells, with its time, else Expert's time. */
+export interface ReviewBudget {
+  readonly solveFromFree: number;
+  readonly solveMs: number;
+  readonly thinkMs: number;
+}
+
+/** A review's settings beyond the game: the budget per position and how long to wait for one. */
+export interface ReviewOptions {
+  budget?: ReviewBudget;
+  timeoutMs?: number;
+}
+
+/**
+ * A position that has not answered in this long is given up as lost, not waited for: its worker
+ * has stopped. The longest budget is 1.1 s; a minute leaves room for loading the engine on a
+ * busy machine.
+ */
+export const POSITION_TIMEOUT_MS = 60_000;
+
+interface PositionBase {
   step: number; // the position after this many moves (0 = the empty board)
   mover: PlayerIndex | null; // the player to move; null on a full board
-  exact: boolean; // solved (or the full board's final scores) rather than estimated
-  value: number; // for the mover: the exact final score difference, else Expert's value; on a full board Player 1's score minus Player 2's
   chance: number; // the expected result (-1 lost .. +1 won) for the mover (Player 1 on a full board)
   best: CellPosition | null; // the engine's move for the mover; null on a full board
   /**
@@ -44,6 +65,21 @@ export interface PositionReview {
    */
   afterBest: number | null;
 }
+
+/** A position solved, or the full board's final scores: its value is exact. */
+export interface ExactPosition extends PositionBase {
+  exact: true;
+  value: bigint; // for the mover: the final score difference with best play; on a full board Player 1's score minus Player 2's
+}
+
+/** A position beyond the solver's reach: Expert's estimate. */
+export interface EstimatedPosition extends PositionBase {
+  exact: false;
+  value: number; // Expert's value for the mover (its own scale: judgement.ts)
+}
+
+/** One position of the game as the engine sees it. */
+export type PositionReview = ExactPosition | EstimatedPosition;
 
 /** The game's moves paired with the player to move in each position: `movers[k]` moves after step k. */
 export function moversOf(record: GameRecord, steps: readonly ReplayStep[]): (PlayerIndex | null)[] {
@@ -84,21 +120,22 @@ export async function analysePosition(
   mover: PlayerIndex | null,
   played: CellPosition | null,
   mode: ScoringMechanism,
+  budget: ReviewBudget = REVIEW_BUDGET,
 ): Promise<PositionReview> {
   const { board, scores } = step;
   if (mover === null) {
-    const value = scores[0] - scores[1];
+    const value: bigint = scores[0] - scores[1];
     return { step: index, mover, exact: true, value, chance: exactChance(value), best: null, afterBest: null };
   }
   const free = board.gridWidth * board.gridHeight - board.occupiedCells[0].size - board.occupiedCells[1].size;
-  if (free <= REVIEW_BUDGET.solveFromFree) {
+  if (free <= budget.solveFromFree) {
     // The best move alone: the played move's exact value is the next position's, solved next.
-    const solved = await analyst.solve({ board, player: mover, mode, timeMs: REVIEW_BUDGET.solveMs, bestOnly: true });
+    const solved = await analyst.solve({ board, player: mover, mode, timeMs: budget.solveMs, bestOnly: true });
     if (solved) return { step: index, mover, exact: true, value: solved.value, chance: exactChance(solved.value), best: solved.best, afterBest: null };
   }
   // The seed only breaks ties; the step keeps a review of the same game the same where time allows.
   const think = (at: BoardState, player: PlayerIndex) =>
-    analyst.think({ board: at, player, level: 'expert', mode, seed: index + 1, timeMs: REVIEW_BUDGET.thinkMs });
+    analyst.think({ board: at, player, level: 'expert', mode, seed: index + 1, timeMs: budget.thinkMs });
   const move = await think(board, mover);
   const value = move?.stats.value ?? 0;
   const best = move?.cell ?? null;
@@ -117,10 +154,10 @@ export function chanceFor(position: PositionReview, player: PlayerIndex): number
 }
 
 /** An exact position's final score difference for `player` (either side), else null. */
-export function exactValueFor(position: PositionReview, player: PlayerIndex): number | null {
+export function exactValueFor(position: PositionReview, player: PlayerIndex): bigint | null {
   if (!position.exact) return null;
   const side = position.mover ?? 0; // a full board's value is Player 1's
-  return side === player ? position.value : 0 - position.value;
+  return side === player ? position.value : -position.value;
 }
 
 /** The mover's expected result after the best move: exact, searched, or the next position's; null until known. */
@@ -138,32 +175,71 @@ export function chartChance(position: PositionReview, next: PositionReview | und
   return position.mover === 0 ? mean : 0 - mean;
 }
 
-/** How far the review has come: `done` of `total` positions, those analysed so far in order. */
+/** How far the review has come: `done` of `total` positions; `positions[k]` is position k once analysed. */
 export interface ReviewProgress {
   done: number;
   total: number;
-  positions: readonly PositionReview[];
+  positions: readonly (PositionReview | undefined)[];
+}
+
+/** A position the engine could not analyse: which one, and why. */
+export class ReviewError extends Error {
+  constructor(step: number, reason: string) {
+    const where = step === 0 ? 'the empty board' : `the position after move ${step}`;
+    super(`the engine could not analyse ${where}: ${reason || 'its worker stopped'}.`);
+    this.name = 'ReviewError';
+  }
 }
 
 /**
- * Every position of the game, from the empty board to the last, in order; `onProgress` after each.
- * Rejects with the Analyst's error: AiCancelledError when the Analyst's search is cancelled, or
- * `signal` aborted between two positions.
+ * Every position of the game, from the empty board to the last, in order: each analyst takes the
+ * next position not yet taken as soon as it is free (so as many run at once as there are
+ * analysts); `onProgress` after each. Rejects with AiCancelledError when `signal` aborts (every
+ * analyst's search is cancelled) or an analyst's search is cancelled; with a ReviewError, the
+ * other analysts cancelled, when one fails or does not answer within `timeoutMs`.
  */
 export async function analyseGame(
   record: GameRecord,
   steps: readonly ReplayStep[],
-  analyst: Analyst,
+  analysts: Analyst | readonly Analyst[],
   onProgress: (progress: ReviewProgress) => void = () => {},
   signal?: AbortSignal,
+  { budget = REVIEW_BUDGET, timeoutMs = POSITION_TIMEOUT_MS }: ReviewOptions = {},
 ): Promise<PositionReview[]> {
+  const pool = Array.isArray(analysts) ? (analysts as readonly Analyst[]) : [analysts as Analyst];
+  if (pool.length === 0) throw new Error('a review needs at least one analyst');
+  if (signal?.aborted) throw new AiCancelledError();
   const movers = moversOf(record, steps);
-  const positions: PositionReview[] = [];
-  for (const [index, step] of steps.entries()) {
-    if (signal?.aborted) throw new AiCancelledError();
-    const played = steps[index + 1]?.move ?? null;
-    positions.push(await analysePosition(analyst, step, index, movers[index] ?? null, played, record.mode));
-    onProgress({ done: positions.length, total: steps.length, positions: [...positions] });
+  const positions: (PositionReview | undefined)[] = Array.from(steps, () => undefined);
+  let done = 0;
+  const cancelAll = () => pool.forEach((analyst) => analyst.cancel?.());
+  signal?.addEventListener('abort', cancelAll, { once: true });
+  try {
+    return await runInPool(
+      pool,
+      steps,
+      async (analyst, step, index) => {
+        if (signal?.aborted) throw new AiCancelledError();
+        const played = steps[index + 1]?.move ?? null;
+        const work = analysePosition(analyst, step, index, movers[index] ?? null, played, record.mode, budget);
+        try {
+          return await within(work, timeoutMs, 'it gave no answer in time');
+        } catch (error) {
+          if (error instanceof AiCancelledError) throw error;
+          throw new ReviewError(index, error instanceof Error ? error.message : String(error));
+        }
+      },
+      (index, position) => {
+        positions[index] = position;
+        done++;
+        onProgress({ done, total: steps.length, positions: [...positions] });
+      },
+    );
+  } catch (error) {
+    // One position failed: the others stop too, their workers ended rather than left searching.
+    cancelAll();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', cancelAll);
   }
-  return positions;
 }

@@ -20,17 +20,19 @@ describe('markOf', () => {
   });
 
   it('on exact values: a win thrown to a draw or a loss, or a draw to a loss, is a blunder; a smaller win is good', () => {
-    expect(markOf(exactChance(12), exactChance(0), false)).toBe('blunder');
-    expect(markOf(exactChance(12), exactChance(-3), false)).toBe('blunder');
-    expect(markOf(exactChance(0), exactChance(-1), false)).toBe('blunder');
-    expect(markOf(exactChance(12), exactChance(2), false)).toBe('good');
-    expect(markOf(exactChance(-12), exactChance(-40), false)).toBe('good');
+    expect(markOf(exactChance(12n), exactChance(0n), false)).toBe('blunder');
+    expect(markOf(exactChance(12n), exactChance(-3n), false)).toBe('blunder');
+    expect(markOf(exactChance(0n), exactChance(-1n), false)).toBe('blunder');
+    expect(markOf(exactChance(12n), exactChance(2n), false)).toBe('good');
+    expect(markOf(exactChance(-12n), exactChance(-40n), false)).toBe('good');
   });
 });
 
 describe('expected results', () => {
-  it('exact: won, drawn, lost', () => {
-    expect([exactChance(80), exactChance(0), exactChance(-0), exactChance(-1)]).toEqual([1, 0, 0, -1]);
+  it('exact: won, drawn, lost, however large the margin', () => {
+    expect([exactChance(80n), exactChance(0n), exactChance(-1n)]).toEqual([1, 0, -1]);
+    // A 16×16 expansion margin far past 2^53, and the least one: both won.
+    expect([exactChance(2n ** 96n), exactChance(-(2n ** 96n)), exactChance(1n)]).toEqual([1, -1, 1]);
   });
 
   it('estimated: grows with Expert’s value, keeps its sign, and stays short of a proof unless decided', () => {

@@ -1,5 +1,5 @@
 /**
- * The post-game review's yardstick (issue 15, item 3): how good a position is for the player to
+ * The post-game review's yardstick: how good a position is for the player to
  * move, on one scale whether the solver proved it or Expert estimated it, and what a move is
  * called by how much of it the move gave away.
  *
@@ -51,9 +51,13 @@ export const MARK_SYMBOLS: Record<MoveMark, string> = {
   blunder: '??',
 };
 
-/** The expected result of an exact final score difference for the player to move: won, drawn, lost. */
-export function exactChance(difference: number): number {
-  return Math.sign(difference) || 0;
+/**
+ * The expected result of an exact final score difference for the player to move: won, drawn,
+ * lost. Compared as a whole number, never rounded: a 16×16 margin of 1 on 2^96 still wins.
+ */
+export function exactChance(difference: bigint): number {
+  if (difference > 0n) return 1;
+  return difference < 0n ? -1 : 0;
 }
 
 /** The expected result of Expert's value for the player to move, strictly inside (-1, 1) unless decided. */

@@ -1,8 +1,9 @@
 /**
- * Each move of a reviewed game judged (issue 15, item 3): what it kept of the mover's expected
+ * Each move of a reviewed game judged: what it kept of the mover's expected
  * result against the engine's best move in the same position, judged by the position it left, as
  * lichess does. Where both positions were solved the judgement is exact: the position before is
- * worth the best move's final score difference, the one after the played move's.
+ * worth the best move's final score difference, the one after the played move's, both whole
+ * numbers compared as they are (a 16×16 score passes 2^64: nothing is rounded).
  */
 import type { CellPosition, PlayerIndex } from '../../engine';
 import type { ReplayStep } from '../replay';
@@ -16,7 +17,7 @@ export interface MoveReview {
   mark: MoveMark;
   best: CellPosition | null; // the engine's move in the position before
   chanceLost: number; // expected result the move gave away (-1..+1 scale, never below 0)
-  exactLoss: number | null; // the final score difference it gave away, where solved
+  exactLoss: bigint | null; // the final score difference it gave away, where solved (never below 0)
 }
 
 const sameCell = (a: CellPosition | null, b: CellPosition | null) => a !== null && b !== null && a.gridX === b.gridX && a.gridY === b.gridY;
@@ -33,8 +34,8 @@ export function judgeMove(step: ReplayStep, number: number, before: PositionRevi
   const chanceLost = Math.max(0, chanceBefore - chanceAfter);
   const [bestValue, playedValue] = [exactValueFor(before, player), exactValueFor(after, player)];
   if (bestValue !== null && playedValue !== null) {
-    const exactLoss = Math.max(0, bestValue - playedValue);
-    const mark = markOf(exactChance(bestValue), exactChance(playedValue), exactLoss === 0);
+    const exactLoss = bestValue > playedValue ? bestValue - playedValue : 0n;
+    const mark = markOf(exactChance(bestValue), exactChance(playedValue), exactLoss === 0n);
     return { move: number, player, cell, best: before.best, mark, chanceLost, exactLoss };
   }
   const mark = markOf(chanceBefore, chanceAfter, sameCell(cell, before.best));
@@ -42,6 +43,6 @@ export function judgeMove(step: ReplayStep, number: number, before: PositionRevi
 }
 
 /** Every move judged so far: `moves[k - 1]` is move k, null until its positions are analysed. */
-export function judgeMoves(steps: readonly ReplayStep[], positions: readonly PositionReview[]): (MoveReview | null)[] {
+export function judgeMoves(steps: readonly ReplayStep[], positions: readonly (PositionReview | undefined)[]): (MoveReview | null)[] {
   return steps.slice(1).map((step, index) => judgeMove(step, index + 1, positions[index], positions[index + 1]));
 }

@@ -1,8 +1,8 @@
 /**
- * The post-game review on the real engine, in a real worker thread as in the browser: a game
+ * The post-game review on the real engine, in real worker threads as in the browser: a game
  * with a blunder made on purpose (found with the solver) has it marked, with the exact score it
- * threw away; the solver's moves after it are marked best; an opening beyond the solver's reach
- * gets Expert's estimates; and cancelling rejects at once and stops the work.
+ * threw away, on 4×4 and on 12×12; the solver's moves after it are marked best; an opening beyond
+ * the solver's reach gets Expert's estimates; and cancelling rejects at once and stops the work.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../engine/load';
@@ -11,15 +11,20 @@ import { spawnNodeWorker } from '../../engine/worker-node';
 import type { BoardState, CellKey, CellPosition, Engine, PlayerIndex, ScoringMechanism } from '../../engine';
 import { resultOfScores, type GameRecord } from '../record';
 import { replayRecord, type ReplayStep } from '../replay';
-import { analyseGame, chartChance, type ReviewProgress } from './analyse';
+import { analyseGame, chartChance, REVIEW_BUDGET, type ReviewProgress } from './analyse';
 import { judgeMoves } from './moves';
+import { ReviewWorkers } from './pool';
 
 let engine: Engine;
 let thinker: Thinker | undefined;
+let workers: ReviewWorkers | undefined;
 beforeAll(async () => {
   engine = await loadEngine();
 });
-afterEach(() => thinker?.dispose());
+afterEach(() => {
+  thinker?.dispose();
+  workers?.dispose();
+});
 
 const empty = (side: number): BoardState => ({ gridWidth: side, gridHeight: side, occupiedCells: [new Set<CellKey>(), new Set<CellKey>()] });
 const free = (board: BoardState) => board.gridWidth * board.gridHeight - board.occupiedCells[0].size - board.occupiedCells[1].size;
@@ -28,7 +33,7 @@ const free = (board: BoardState) => board.gridWidth * board.gridHeight - board.o
 function playGame(side: number, mode: ScoringMechanism, moves: number, choose: (board: BoardState, player: PlayerIndex, turn: number) => CellPosition) {
   let board = empty(side);
   const played: CellPosition[] = [];
-  let scores: [number, number] = [0, 0];
+  let scores: [bigint, bigint] = [0n, 0n];
   for (let turn = 0; turn < moves; turn++) {
     const player: PlayerIndex = turn % 2 === 0 ? 0 : 1;
     const cell = choose(board, player, turn);
@@ -43,28 +48,36 @@ function playGame(side: number, mode: ScoringMechanism, moves: number, choose: (
   return { record, steps: replay.steps };
 }
 
+interface Blunder {
+  move: number;
+  best: bigint;
+  played: bigint;
+}
+
+const sign = (value: bigint) => (value > 0n ? 1 : value < 0n ? -1 : 0);
+
 /**
- * A whole 4×4 game: Hard's moves while the solver is slow, then the solver's best moves, but for
- * one blunder: the first move (at 10 free cells or fewer) that turns the mover's proven result
- * into a worse one. Returns the game and the blunder's move number, best value and played value.
+ * A whole game: `level`'s moves while more than 10 cells are free, then the solver's best moves,
+ * but for one blunder: the first move that turns the mover's proven result into a worse one.
+ * Returns the game and the blunder's move number, best value and played value.
  */
-function gameWithBlunder(mode: ScoringMechanism) {
-  let blunder: { move: number; best: number; played: number } | null = null;
-  const game = playGame(4, mode, 16, (board, player, turn) => {
-    if (free(board) > 10) return engine.chooseMove({ board, player, level: 'hard', mode, seed: turn + 1 })!.cell;
+function gameWithBlunder(mode: ScoringMechanism, side = 4, level: 'medium' | 'hard' = 'hard') {
+  let blunder: Blunder | null = null;
+  const game = playGame(side, mode, side * side, (board, player, turn) => {
+    if (free(board) > 10) return engine.chooseMove({ board, player, level, mode, seed: turn + 1 })!.cell;
     const solved = engine.solve({ board, player, mode })!;
     if (blunder) return solved.best;
-    const worse = solved.cells.find(({ value }) => Math.sign(value) < Math.sign(solved.value));
+    const worse = solved.cells.find(({ value }) => sign(value) < sign(solved.value));
     if (!worse) return solved.best;
     blunder = { move: turn + 1, best: solved.value, played: worse.value };
     return worse.cell;
   });
-  return { ...game, blunder: blunder as { move: number; best: number; played: number } | null };
+  return { ...game, blunder: blunder as Blunder | null };
 }
 
 describe('the post-game review', () => {
   it('marks a move that throws away a proven result a blunder, with the exact score lost, and the solver’s moves best', async () => {
-    const game = (['connection', 'expansion', 'extension'] as const).map(gameWithBlunder).find((g) => g.blunder !== null);
+    const game = (['connection', 'expansion', 'extension'] as const).map((mode) => gameWithBlunder(mode)).find((g) => g.blunder !== null);
     expect(game, 'a 4×4 game with a blunder to make').toBeDefined();
     const { record, steps, blunder } = game!;
     thinker = new Thinker(spawnNodeWorker);
@@ -76,13 +89,40 @@ describe('the post-game review', () => {
     positions.slice(0, 16).forEach((position, index) => expect(isFree(steps[index]!, position.best), `best of position ${index}`).toBe(true));
     const final = positions[16]!;
     expect(final.mover).toBeNull();
-    expect(final.chance).toBe(Math.sign(steps[16]!.scores[0] - steps[16]!.scores[1]));
+    expect(final.value).toBe(steps[16]!.scores[0] - steps[16]!.scores[1]);
+    expect(final.chance).toBe(sign(steps[16]!.scores[0] - steps[16]!.scores[1]));
 
     const moves = judgeMoves(steps, positions);
     const marked = moves[blunder!.move - 1]!;
     expect(marked.mark).toBe('blunder');
     expect(marked.exactLoss).toBe(blunder!.best - blunder!.played);
     for (const move of moves.slice(blunder!.move)) expect(move?.mark, `move ${move?.move}, the solver's`).toBe('best');
+  });
+
+  it('judges a 12×12 game’s endgame exactly, on workers in parallel: the blunder with every point it lost, the solver’s moves best', async () => {
+    const game = (['connection', 'extension', 'expansion'] as const).map((mode) => gameWithBlunder(mode, 12, 'medium')).find((g) => g.blunder !== null);
+    expect(game, 'a 12×12 game with a blunder to make').toBeDefined();
+    const { record, steps, blunder } = game!;
+    workers = new ReviewWorkers(2, spawnNodeWorker);
+    // Expert's opening estimates are not what this test is about: a short search each.
+    const budget = { ...REVIEW_BUDGET, solveFromFree: 10, solveMs: 10_000, thinkMs: 20 };
+    const positions = await analyseGame(record, steps, workers.analysts, undefined, undefined, { budget });
+    expect(positions.map((position) => position.step)).toEqual(steps.map((_, index) => index));
+    positions.slice(134).forEach((position, index) => expect(position.exact, `position ${index + 134}`).toBe(true));
+    const final = positions[144]!;
+    expect(final.exact && final.value).toBe(steps[144]!.scores[0] - steps[144]!.scores[1]);
+
+    const moves = judgeMoves(steps, positions);
+    const marked = moves[blunder!.move - 1]!;
+    expect(marked.mark).toBe('blunder');
+    expect(marked.exactLoss).toBe(blunder!.best - blunder!.played);
+    const before = positions[blunder!.move - 1]!;
+    expect(before.exact && before.value, 'the position before: the best play’s exact margin').toBe(blunder!.best);
+    expect(marked.best).toEqual(before.best);
+    for (const move of moves.slice(blunder!.move)) {
+      expect(move?.mark, `move ${move?.move}, the solver's`).toBe('best');
+      expect(move?.exactLoss).toBe(0n);
+    }
   });
 
   it('estimates an opening beyond the solver’s reach with Expert: every move marked, the chart short of a proof', async () => {

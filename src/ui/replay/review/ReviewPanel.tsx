@@ -1,6 +1,6 @@
 /**
- * The post-game review on the replay page (issue 15, item 3): "Analyse the game" starts it; a
- * progress bar and Cancel while it runs; then the evaluation chart, each player's inaccuracies,
+ * The post-game review on the replay page: "Analyse the game" starts it; a progress bar
+ * ("Analysing… 12 of 256 moves") and Cancel while it runs; then the evaluation chart, each player's inaccuracies,
  * mistakes and blunders, and for the step shown the verdict, the engine's best move and what the
  * move that led here was worth. The board shows the best move as a ghost piece (ReplayView).
  */
@@ -27,7 +27,8 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
   const movesInGame = total - 1;
   if (movesInGame < 1) return null;
   const running = status === 'running';
-  const analysing = Math.min(done + 1, movesInGame);
+  // Positions count the empty board too; the bar counts moves, so it ends on the last one.
+  const analysed = Math.min(done, movesInGame);
   const position = positions[step];
   const move = step > 0 ? moves[step - 1] : null;
   const best = position ? bestInWords(position, record.height, names) : null;
@@ -47,16 +48,16 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
       )}
       {running && (
         <div className="review-progress">
-          <progress id={`${id}-progress`} max={total} value={done} aria-labelledby={`${id}-progress-label`} />
+          <progress id={`${id}-progress`} max={movesInGame} value={analysed} aria-labelledby={`${id}-progress-label`} />
           <span id={`${id}-progress-label`} data-testid="review-progress">
-            Analysing move {analysing} of {movesInGame}
+            Analysing… {analysed} of {movesInGame} moves
           </span>
           <button type="button" className="button" onClick={review.cancel}>
             Cancel
           </button>
         </div>
       )}
-      {(running || status === 'done') && positions.length > 0 && (
+      {(running || status === 'done') && done > 0 && (
         <>
           <EvalChart points={chartPoints(chart, positions)} step={step} onGo={onGo} />
           <div className="review-step" aria-live="polite">
@@ -96,7 +97,7 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
 }
 
 /** The chart's points: Player 1's expected result, and the exact margin where proven. */
-function chartPoints(chart: readonly (number | null)[], positions: readonly PositionReview[]): EvalPoint[] {
+function chartPoints(chart: readonly (number | null)[], positions: readonly (PositionReview | undefined)[]): EvalPoint[] {
   return chart.map((chance, index) => {
     const position = positions[index];
     return { chance, exact: position?.exact ?? false, margin: position ? exactValueFor(position, 0) : null };

@@ -9,6 +9,7 @@ import type { GridComponentOption, TooltipComponentOption } from 'echarts/compon
 import type { ComposeOption } from 'echarts/core';
 import { moveTicks } from '../../chart/ticks';
 import { chartFrame, tooltipMove } from '../../chart/option';
+import { scoreDigits } from '../../score/format';
 
 export type EvalChartOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
@@ -22,10 +23,8 @@ export interface EvalColours {
 export interface EvalPoint {
   chance: number | null; // Player 1's expected result; null until analysed
   exact: boolean;
-  margin?: number | null; // proven positions: Player 1's final score minus Player 2's with best play
+  margin?: bigint | null; // proven positions: Player 1's final score minus Player 2's with best play, exact
 }
-
-const thousands = new Intl.NumberFormat('en-US');
 
 /** The y axis in words: who is ahead at +1, 0 and -1. */
 export function chanceLabel(value: number): string {
@@ -40,7 +39,8 @@ export function pointInWords(step: number, point: EvalPoint): string {
   if (point.chance === null) return `${where}: not analysed yet`;
   const { chance, exact } = point;
   if (exact) {
-    const by = point.margin ? ` by ${thousands.format(Math.abs(point.margin))}` : '';
+    const margin = point.margin ?? 0n;
+    const by = margin !== 0n ? ` by ${scoreDigits(margin < 0n ? -margin : margin)}` : '';
     return `${where}: ${chance > 0 ? `Player 1 wins${by}` : chance < 0 ? `Player 2 wins${by}` : 'a draw'} (proven)`;
   }
   const ahead = chance > 0 ? 'Player 1' : 'Player 2';

@@ -5,24 +5,26 @@
  */
 import type { PlayerIndex } from '../../../engine';
 import { cellName } from '../../../game/notation';
+import { scoreDigits } from '../../score/format';
 import { chanceFor, type PositionReview } from '../../../game/review/analyse';
 import { markInWords, type MoveMark } from '../../../game/review/judgement';
 import type { MoveReview } from '../../../game/review/moves';
 
-const thousands = new Intl.NumberFormat('en-US');
+/** A margin's size, every digit: a proven result is never rounded. */
+const marginDigits = (margin: bigint) => scoreDigits(margin < 0n ? -margin : margin);
 
 /** "Player 2 to move: won with best play, by 14." — or the final result, or Expert's estimate. */
 export function verdictInWords(position: PositionReview, chartChance: number | null, names: readonly [string, string]): string {
-  if (position.mover === null) {
-    const margin = Math.abs(position.value);
-    if (margin === 0) return 'Game over: a draw.';
-    return `Game over: ${names[position.value > 0 ? 0 : 1]} won by ${thousands.format(margin)}.`;
+  if (position.mover === null && position.exact) {
+    if (position.value === 0n) return 'Game over: a draw.';
+    return `Game over: ${names[position.value > 0n ? 0 : 1]} won by ${marginDigits(position.value)}.`;
   }
+  if (position.mover === null) return 'Game over.';
   const who = `${names[position.mover]} to move`;
   if (position.exact) {
-    const margin = thousands.format(Math.abs(position.value));
-    if (position.value > 0) return `${who}: won with best play, by ${margin} (exact).`;
-    if (position.value < 0) return `${who}: lost with best play, by ${margin} (exact).`;
+    const margin = marginDigits(position.value);
+    if (position.value > 0n) return `${who}: won with best play, by ${margin} (exact).`;
+    if (position.value < 0n) return `${who}: lost with best play, by ${margin} (exact).`;
     return `${who}: drawn with best play (exact).`;
   }
   const chance = chartChance === null ? chanceFor(position, position.mover) : position.mover === 0 ? chartChance : 0 - chartChance;
@@ -49,7 +51,7 @@ export function bestInWords(position: PositionReview, height: number, names: rea
 export function moveInWords(move: MoveReview, height: number, names: readonly [string, string]): string {
   const head = `Move ${move.move}, ${names[move.player]}, ${cellName(move.cell, height)}: ${markInWords(move.mark)}`;
   if (move.mark === 'best' || !move.best) return `${head}.`;
-  const lost = move.exactLoss !== null && move.exactLoss > 0 ? `, ${thousands.format(move.exactLoss)} points of the final margin lost` : '';
+  const lost = move.exactLoss !== null && move.exactLoss > 0n ? `, ${scoreDigits(move.exactLoss)} points of the final margin lost` : '';
   return `${head}; best was ${cellName(move.best, height)}${lost}.`;
 }
 
