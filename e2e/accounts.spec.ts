@@ -4,6 +4,7 @@
  * order, sees their profile, signs out and in again, and gets the wrong-password message.
  */
 import { formatNumber } from '../src/ui/leaderboard/format';
+import { formatScore } from '../src/ui/score/format';
 import { authPanel, cssVariableColour, home, openSignIn, signUp, submitCredentials, winAgainstEasy } from './support/accounts';
 import { addPlayer, untilOnHighScores } from './support/leaderboard';
 import { expect, test } from './support/test';
@@ -58,7 +59,7 @@ test('sign up, win against Easy, High Scores, profile, sign out and in, wrong pa
   expect(await difficulty.evaluate((element) => getComputedStyle(element).color)).toBe(easyColour);
   await expect(table.locator('tbody tr th')).toHaveText([rivalName, username, rivalName]);
   await expect(table.locator('tbody tr [data-difficulty]')).toHaveText(['Medium', 'Easy', 'Easy']);
-  await expect(table.locator('tbody tr').nth(2)).toContainText(`Draw ${formatNumber(rivalDraw.score)}`);
+  await expect(table.locator('tbody tr').nth(2)).toContainText(`Draw ${formatScore(BigInt(rivalDraw.score))}`);
 
   // Profile, through Home's Profile.
   await page.getByRole('button', { name: 'Back to Home', exact: true }).click();

@@ -6,7 +6,7 @@
  * a word, and the table stays inside the screen.
  */
 import type { Locator } from '@playwright/test';
-import { formatNumber } from '../src/ui/leaderboard/format';
+import { formatScore } from '../src/ui/score/format';
 import { longNamedPlayers } from './support/leaderboard';
 import { expect, test } from './support/test';
 
@@ -54,12 +54,12 @@ for (const width of [360, 390]) {
     await expect(ours(twoWords.username, 'Hard').getByRole('cell')).toHaveText([
       /^(1st|2nd|3rd|#\d+)$/,
       'Hard',
-      `Won ${formatNumber(hardWon!.score)}`,
-      formatNumber(hardWon!.opponent_score),
+      `Won ${formatScore(BigInt(hardWon!.score))}`,
+      formatScore(BigInt(hardWon!.opponent_score)),
     ]);
-    await expect(ours(twoWords.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Lost ${formatNumber(mediumLost!.score)}`);
-    await expect(ours(oneWord.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Won ${formatNumber(mediumWon!.score)}`);
-    await expect(ours(oneWord.username, 'Easy').getByRole('cell').nth(2)).toHaveText(`Draw ${formatNumber(easyDraw!.score)}`);
+    await expect(ours(twoWords.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Lost ${formatScore(BigInt(mediumLost!.score))}`);
+    await expect(ours(oneWord.username, 'Medium').getByRole('cell').nth(2)).toHaveText(`Won ${formatScore(BigInt(mediumWon!.score))}`);
+    await expect(ours(oneWord.username, 'Easy').getByRole('cell').nth(2)).toHaveText(`Draw ${formatScore(BigInt(easyDraw!.score))}`);
 
     // Medals are pictures with text for screen readers, not characters of a font.
     await expect(table.locator('.leaderboard-medal svg')).toHaveCount(3);

@@ -1,5 +1,6 @@
 import type { BoardState, CellKey, Prediction } from '../src/engine';
 import { loadEngine } from '../src/engine/load';
+import { formatScore } from '../src/ui/score/format';
 import { board, cellCentre, expectOccupied, freeCells, playRound, readBoard, startGame, type BoardView, type Cell } from './support/board';
 import { expect, test } from './support/test';
 
@@ -15,7 +16,7 @@ function boardState(view: BoardView): BoardState {
   return { occupiedCells: cells, gridWidth: side, gridHeight: side };
 }
 
-const popupText = (p: Prediction) => [`Player gain: ${p.playerGain}`, `Opponent gain: ${p.opponentGain}`, `Net: ${p.net}`];
+const popupText = (p: Prediction) => [`Player gain: ${formatScore(p.playerGain)}`, `Opponent gain: ${formatScore(p.opponentGain)}`, `Net: ${formatScore(p.net)}`];
 
 /** The line under each figure saying what it means (issue 12). */
 const EXPLANATIONS = [
@@ -41,7 +42,7 @@ test('hold and drag shows the engine prediction for the cell under the pointer',
     return result.prediction;
   };
   const free = freeCells(view);
-  const ranked = free.map((cell) => ({ cell, prediction: predict(cell) })).sort((a, b) => b.prediction.playerGain - a.prediction.playerGain);
+  const ranked = free.map((cell) => ({ cell, prediction: predict(cell) })).sort((a, b) => (b.prediction.playerGain > a.prediction.playerGain ? 1 : b.prediction.playerGain < a.prediction.playerGain ? -1 : 0));
   const first = ranked[0]!;
   const second = ranked.find((r) => popupText(r.prediction).join() !== popupText(first.prediction).join()) ?? ranked.at(-1)!;
   const start = free.find((cell) => cell !== first.cell && cell !== second.cell)!;

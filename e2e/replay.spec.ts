@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../src/engine/load';
 import type { BoardState, CellKey } from '../src/engine/types';
-import { board, boardReady, dialog, expectOccupied, playToTheEnd, readBoard, scores, startGame } from './support/board';
+import { board, boardReady, dialog, exactScores, expectOccupied, playToTheEnd, readBoard, scores, startGame } from './support/board';
 import { expect, test } from './support/test';
 
 test('Copy game, then the record pasted into the import box replays to the same final board', async ({ page, context }) => {
@@ -54,10 +54,10 @@ const MOVES = [
 const LINK = '/replay#CC1_6x6_connection:_c3_d4_c4_d3_b3_*';
 
 /** Both scores after each number of moves, from the engine (Node), the empty board first. */
-async function expectedScores(): Promise<[number, number][]> {
+async function expectedScores(): Promise<[bigint, bigint][]> {
   const engine = await loadEngine();
   let current: BoardState = { occupiedCells: [new Set<CellKey>(), new Set<CellKey>()], gridWidth: 6, gridHeight: 6 };
-  const all: [number, number][] = [[0, 0]];
+  const all: [bigint, bigint][] = [[0n, 0n]];
   for (const [index, cell] of MOVES.entries()) {
     const played = engine.play(current, cell, index % 2, 'connection');
     if (!played.ok) throw new Error(played.rejection);
@@ -67,10 +67,10 @@ async function expectedScores(): Promise<[number, number][]> {
   return all;
 }
 
-async function expectStep(page: Page, step: number, all: [number, number][]): Promise<void> {
+async function expectStep(page: Page, step: number, all: [bigint, bigint][]): Promise<void> {
   await expect(page.getByTestId('replay-step')).toHaveAttribute('data-step', String(step));
   await expectOccupied(page, step, 5_000);
-  expect(await scores(page)).toEqual(all[step]);
+  expect(await exactScores(page)).toEqual(all[step]);
   const view = await readBoard(page);
   MOVES.forEach((move, index) => {
     const owner = index < step ? (index % 2 === 0 ? 'Green' : 'Blue') : 'empty';

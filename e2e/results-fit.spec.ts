@@ -31,7 +31,7 @@ async function millionPointGame(): Promise<CellPosition[]> {
       gridHeight: 10,
     };
     const [a, b] = engine.scores(board, 'connection');
-    if (Math.max(a, b) >= 1_000_000) return cells;
+    if (a >= 1_000_000n || b >= 1_000_000n) return cells;
   }
 }
 

@@ -48,10 +48,16 @@ export async function expectOccupied(page: Page, count: number, timeout = AI_TIM
   }
 }
 
-/** Both scores, player 0 (green) first, from data-score. */
-export async function scores(page: Page): Promise<[number, number]> {
-  const read = async (player: 0 | 1) => Number(await page.getByTestId(`score-${player}`).getAttribute('data-score'));
+/** Both scores, player 0 (green) first, exact, from data-score (every digit). */
+export async function exactScores(page: Page): Promise<[bigint, bigint]> {
+  const read = async (player: 0 | 1) => BigInt((await page.getByTestId(`score-${player}`).getAttribute('data-score')) ?? 'missing');
   return [await read(0), await read(1)];
+}
+
+/** Both scores as numbers, for the spec's boards (6, 8, 10), whose scores a number holds exactly. */
+export async function scores(page: Page): Promise<[number, number]> {
+  const [first, second] = await exactScores(page);
+  return [Number(first), Number(second)];
 }
 
 /**

@@ -3,7 +3,7 @@ import { breakdownInWords } from '../game/notation';
 import { groupFactors } from './groupFactors';
 
 /** A score with its per-group breakdown, e.g. "4 × 2³ = 32". */
-export function GroupBreakdown({ groups, score }: { groups: readonly number[]; score: number }) {
+export function GroupBreakdown({ groups, score }: { groups: readonly number[]; score: bigint }) {
   const factors = groupFactors(groups);
   if (factors.length === 0) return <span className="breakdown">no groups</span>;
   return (

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { Prediction } from '../../engine';
 import { popupPosition } from '../../board/popup';
 import type { Point } from '../../board/types';
+import { formatScore } from '../score/format';
 
 /**
  * The three figures (SPEC §2 Board), each with one line saying what it means, in
@@ -37,7 +38,7 @@ export function PredictionPopup({ id, point, prediction }: { id: string; point: 
       {FIGURES.map((figure) => (
         <p key={figure.label} className="game-board__popup-line">
           <span className="game-board__popup-figure" data-testid="prediction-figure">
-            {figure.label}: {figure.value(prediction)}
+            {figure.label}: {formatScore(figure.value(prediction))}
           </span>
           <span className="game-board__popup-hint">{figure.hint}</span>
         </p>

@@ -8,7 +8,7 @@ import { scoreChartOption, type ChartColours } from './option';
 import './chart.css';
 
 export interface ScoreChartProps {
-  histories: readonly [readonly number[], readonly number[]]; // each player's score after each move
+  histories: readonly [readonly bigint[], readonly bigint[]]; // each player's exact score after each move
   names: readonly [string, string];
 }
 

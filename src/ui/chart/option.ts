@@ -5,6 +5,7 @@
 import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatScore } from '../score/format';
 import { formatTick, maxScoreOf, moveTicks, plottedScore, scoreAxis } from './ticks';
 
 /** The move (x value) an axis tooltip is for: ECharts passes one point or several; `fallback` without one. */
@@ -36,8 +37,6 @@ export function chartFrame(top: number) {
   };
 }
 
-const thousands = new Intl.NumberFormat('en-US');
-
 /** Player names are user input and the tooltip is HTML: escape them. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,20 +45,20 @@ export function escapeHtml(text: string): string {
 /** The tooltip of one move: both real scores (a 0 stays 0 here, though drawn at 1). */
 export function tooltipHtml(
   move: number,
-  histories: readonly [readonly number[], readonly number[]],
+  histories: readonly [readonly bigint[], readonly bigint[]],
   names: readonly [string, string],
   colours: readonly [string, string],
 ): string {
   const rows = ([0, 1] as const).map((player) => {
-    const score = histories[player][move - 1] ?? 0;
+    const score = histories[player][move - 1] ?? 0n;
     const swatch = `<span style="display:inline-block;width:0.6em;height:0.6em;border-radius:50%;background:${colours[player]};margin-right:0.4em"></span>`;
-    return `${swatch}${escapeHtml(names[player])}: <b>${thousands.format(score)}</b>`;
+    return `${swatch}${escapeHtml(names[player])}: <b>${formatScore(score)}</b>`;
   });
   return [`Move ${move}`, ...rows].join('<br/>');
 }
 
 export function scoreChartOption(
-  histories: readonly [readonly number[], readonly number[]],
+  histories: readonly [readonly bigint[], readonly bigint[]],
   names: readonly [string, string],
   colours: ChartColours,
 ): ScoreChartOption {

@@ -41,7 +41,7 @@ export function GameDialogs(props: GameDialogsProps) {
   const purchases = usePurchases();
   const [unlockFor, setUnlockFor] = useState<Settings | null>(null);
   const close = () => setOpen(null);
-  const histories: [number[], number[]] = [game.scoreHistory1, game.scoreHistory2];
+  const histories: [bigint[], bigint[]] = [game.scoreHistory1, game.scoreHistory2];
   const occupiedCells = game.boardState.occupiedCells[0].size + game.boardState.occupiedCells[1].size;
 
   return (

@@ -16,7 +16,8 @@ import {
 } from '../../services/leaderboard';
 import '../theme/theme.css';
 import '../theme/buttons.css';
-import { boardSizeLabel, capitalise, errorText } from './format';
+import { BoardSizeOptions } from '../settings/BoardSizeOptions';
+import { capitalise, errorText } from './format';
 import { EloRankingsTable, GameResultsTable, HighScoresTable } from './LeaderboardTables';
 import './leaderboard.css';
 
@@ -166,11 +167,7 @@ export function LeaderboardPage({ client }: { client: SupabaseClient }) {
               <span>Board Size</span>
               <select value={size} onChange={(event) => setSize(parseSize(event.target.value))}>
                 <option value={0}>All</option>
-                {LEADERBOARD_BOARD_SIZES.map((s) => (
-                  <option key={s} value={s}>
-                    {boardSizeLabel(s)}
-                  </option>
-                ))}
+                <BoardSizeOptions sizes={LEADERBOARD_BOARD_SIZES} />
               </select>
             </label>
           </div>

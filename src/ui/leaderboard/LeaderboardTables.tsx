@@ -1,5 +1,6 @@
 import { aiGameOutcome, type AiHighScoreRow, type EloLeaderboardRow, type GameResultEntry } from '../../services/leaderboard';
-import { boardSizeLabel, capitalise, difficultyLabel, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
+import { boardSizeLabel, capitalise, difficultyLabel, exact, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
+import { ScoreText } from '../score/ScoreText';
 import { Rank } from './Medal';
 
 export const EMPTY_RESULTS = 'No competitive games played yet!';
@@ -48,7 +49,7 @@ export function GameResultsTable({ results }: { results: readonly GameResultEntr
             </td>
             <td className="leaderboard-result">
               <span className="leaderboard-score">
-                {formatNumber(result.winnerScore)} vs {formatNumber(result.loserScore)}
+                <ScoreText score={exact(result.winnerScore)} /> vs <ScoreText score={exact(result.loserScore)} />
                 {result.isDraw && ' (Draw)'}
               </span>
               <span className="leaderboard-meta">
@@ -148,9 +149,9 @@ export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
                     <span className={`leaderboard-outcome leaderboard-outcome-${outcome.toLowerCase()}`}>{outcome}</span>{' '}
                   </>
                 )}
-                {formatNumber(row.score)}
+                <ScoreText score={exact(row.score)} />
               </td>
-              <td className="numeric">{row.opponent_score === null ? '—' : formatNumber(row.opponent_score)}</td>
+              <td className="numeric">{row.opponent_score === null ? '—' : <ScoreText score={exact(row.opponent_score)} />}</td>
             </tr>
           );
         })}

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LookingForOpponent, RoomContext, RoomEvent } from '../../machines/room.machine';
+import { BoardSizeOptions, offeredSize } from '../settings/BoardSizeOptions';
 import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type TimeControl } from '../../protocol/messages';
 
 export interface QuickPlayPanelProps {
@@ -38,12 +39,8 @@ export function QuickPlayPanel({ username, context, busy, send }: QuickPlayPanel
       <div className="multiplayer-quick-play-settings">
         <label>
           Board size
-          <select value={boardSize} onChange={(e) => setBoardSize(Number(e.target.value) as RoomBoardSize)}>
-            {ROOM_BOARD_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}x{size}
-              </option>
-            ))}
+          <select value={boardSize} onChange={(e) => setBoardSize(offeredSize(ROOM_BOARD_SIZES, e.target.value) ?? boardSize)}>
+            <BoardSizeOptions sizes={ROOM_BOARD_SIZES} />
           </select>
         </label>
         <label>

@@ -4,7 +4,8 @@
  * settings to change and no readiness to give, only who is still on the way.
  */
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
-import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type RoomSettings, type TimeControl } from '../../protocol/messages';
+import { BoardSizeOptions, offeredSize } from '../settings/BoardSizeOptions';
+import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomSettings, type TimeControl } from '../../protocol/messages';
 import { timeControlName } from '../clocks/clockFormat';
 import { InviteLink } from './InviteLink';
 import { WatchingCount, WatchLink } from './WatchLink';
@@ -64,13 +65,12 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           <select
             id="mp-board-size"
             value={roomSettings.boardSize}
-            onChange={(e) => send({ type: 'settings.update', settings: { boardSize: Number(e.target.value) as RoomBoardSize } })}
+            onChange={(e) => {
+              const boardSize = offeredSize(ROOM_BOARD_SIZES, e.target.value);
+              if (boardSize !== null) send({ type: 'settings.update', settings: { boardSize } });
+            }}
           >
-            {ROOM_BOARD_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}x{size}
-              </option>
-            ))}
+            <BoardSizeOptions sizes={ROOM_BOARD_SIZES} />
           </select>
           <label htmlFor="mp-scoring">Scoring</label>
           <select id="mp-scoring" value={roomSettings.scoringMechanism} onChange={() => {}}>

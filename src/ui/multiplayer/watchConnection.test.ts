@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gameState, room } from '../../protocol/fixtures.test-helper';
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from '../../protocol/messages';
+import type { ClientToServerWireEvents, InterServerEvents, ServerToClientWireEvents } from '../../protocol/messages';
 import { openWatch } from './watchConnection';
 import { initialWatch, watchReducer, type WatchState } from './watchState';
 
-type GameIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+// The server sends scores as decimal strings; the page's watch parses them into bigints.
+type GameIo = Server<ClientToServerWireEvents, ServerToClientWireEvents, InterServerEvents>;
 const servers: { io: GameIo; http: HttpServer }[] = [];
 let close: (() => void) | null = null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameState, room } from '../../protocol/fixtures.test-helper';
+import { parsedGameState as gameState, room } from '../../protocol/fixtures.test-helper';
 import { initialWatch, watchLink, watchReducer, watchingText, type WatchState } from './watchState';
 
 const watching: WatchState = watchReducer(initialWatch, { type: 'watched', watched: { room, gameState, result: null, spectators: 2 } });
@@ -17,7 +17,7 @@ describe("a spectator's view of the room", () => {
   });
 
   it('takes the result of a finished game, and the number watching of its own room only', () => {
-    const finished = watchReducer(watching, { type: 'game:finished', payload: { winner: 1, scores: [1, 2], reason: 'forfeit', gameState, room: { ...room, status: 'finished' } } });
+    const finished = watchReducer(watching, { type: 'game:finished', payload: { winner: 1, scores: [1n, 2n], reason: 'forfeit', gameState, room: { ...room, status: 'finished' } } });
     expect(finished).toMatchObject({ result: { winner: 1, reason: 'forfeit' }, room: { status: 'finished' } });
     expect(watchReducer(watching, { type: 'room:spectators', payload: { code: room.code, count: 7 } }).spectators).toBe(7);
     expect(watchReducer(watching, { type: 'room:spectators', payload: { code: 'OTHER1', count: 7 } }).spectators).toBe(2);

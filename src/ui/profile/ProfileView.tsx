@@ -2,11 +2,13 @@ import type { HistoryEntry, ProfileData } from '../../services/profile';
 import {
   boardSizeLabel,
   capitalise,
+  exact,
   formatDate,
   formatEloChange,
   formatNumber,
   formatPercent,
 } from '../leaderboard/format';
+import { ScoreText } from '../score/ScoreText';
 
 export const EMPTY_HISTORY = 'No competitive games played yet';
 
@@ -69,7 +71,7 @@ function RecentGame({ game }: { game: HistoryEntry }) {
       <span className={`profile-badge profile-badge-${game.outcome.toLowerCase()}`}>{game.outcome}</span>
       <span className="profile-game-main">
         <span className="profile-game-score">
-          {formatNumber(game.myScore)} - {formatNumber(game.opponentScore)}
+          <ScoreText score={exact(game.myScore)} /> - <ScoreText score={exact(game.opponentScore)} />
         </span>{' '}
         <span className="profile-game-opponent" title={game.opponentName}>
           vs {game.opponentName}

@@ -3,13 +3,13 @@
  * the score chart, the statistics table, and Play Again / Share Score / Back to Home.
  */
 import { useState } from 'react';
-import type { AiLevel, ScoringMechanism } from '../../engine';
+import type { AiLevel, Scores, ScoringMechanism } from '../../engine';
 import { replayPath } from '../../game/record';
 import { gameTitle, headline, shareText } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
-import { formatScore } from '../score/format';
+import { ScoreDigits } from '../score/ScoreDigits';
 import { CopyGame } from './CopyGame';
 import { shareScore } from './share';
 import { StatisticsTable } from './StatisticsTable';
@@ -20,12 +20,12 @@ export interface GameOverModalProps {
   open: boolean;
   onClose(): void;
   playerMode: PlayerMode;
-  scores: [number, number];
+  scores: Scores; // exact
   names: [string, string];
   boardSize: BoardSize;
   aiDifficulty: AiLevel;
   scoringMechanism: ScoringMechanism;
-  histories: readonly [readonly number[], readonly number[]];
+  histories: readonly [readonly bigint[], readonly bigint[]];
   occupiedCells: number;
   onPlayAgain(): void; // resets with the current settings and closes the dialog (the page's job)
   /** Issue 15: the game's record (game/record.ts), for Copy game. */
@@ -105,13 +105,13 @@ export function GameOverModal(props: GameOverModalProps) {
   );
 }
 
-/** One player's score box, in their colour. */
-export function ScoreBoxView({ label, score, player }: { label: string; score: number; player: 0 | 1 }) {
+/** One player's score box, in their colour: every digit of the score, however long. */
+export function ScoreBoxView({ label, score, player }: { label: string; score: bigint; player: 0 | 1 }) {
   return (
     <div className={`results-score player-${player}`} data-testid={`result-box-${label}`}>
       <span className="results-score-label">{label}</span>
-      <span className="results-score-value" data-score={score}>
-        {formatScore(score)}
+      <span className="results-score-value" data-score={String(score)}>
+        <ScoreDigits score={score} />
       </span>
     </div>
   );

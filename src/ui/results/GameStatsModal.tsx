@@ -7,7 +7,7 @@ import './results.css';
 export interface GameStatsModalProps {
   open: boolean;
   onClose(): void;
-  histories: readonly [readonly number[], readonly number[]];
+  histories: readonly [readonly bigint[], readonly bigint[]]; // exact
   names: readonly [string, string];
   occupiedCells: number;
 }

@@ -23,9 +23,9 @@ export interface OnlineResultsProps {
   /** 'You won!', 'You lost!' or 'Game ended in a draw!' */
   message: string;
   names: [string, string];
-  scores: [number, number];
+  scores: readonly [bigint, bigint]; // exact
   boardSize: number;
-  histories: readonly [readonly number[], readonly number[]];
+  histories: readonly [readonly bigint[], readonly bigint[]];
   occupiedCells: number;
   /** Each seat's rating before and after (seat 0 first), when the game was rated. */
   ratings: readonly [RatingChange, RatingChange] | null;

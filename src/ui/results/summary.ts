@@ -6,7 +6,7 @@ import type { BoardSize, PlayerMode } from '../../game/types';
 
 export interface ScoreBox {
   label: string; // 'You' / 'AI' or 'Player 1' / 'Player 2'
-  score: number;
+  score: bigint; // exact
   player: PlayerIndex; // whose colour the box wears
 }
 

@@ -9,11 +9,12 @@ import { Fragment } from 'react';
 import { breakdownInWords } from '../../game/notation';
 import type { Progress } from '../../game/types';
 import { groupFactors } from '../groupFactors';
-import { formatScore, leaderOf } from './format';
+import { leaderOf, scoreDigits } from './format';
+import { ScoreText } from './ScoreText';
 import './score.css';
 
 export interface ScoreDisplayProps {
-  scores: [number, number];
+  scores: readonly [bigint, bigint]; // exact
   groups: [number[], number[]]; // each player's group values, any order
   currentPlayer: 0 | 1;
   names: [string, string];
@@ -92,7 +93,7 @@ export function ScoreDisplay({ scores, groups, currentPlayer, names, progress, y
 interface PlayerCardProps {
   player: 0 | 1;
   name: string;
-  score: number;
+  score: bigint;
   groups: number[];
   active: boolean;
   leader: boolean;
@@ -111,8 +112,8 @@ function PlayerCard({ player, name, score, groups, active, leader, you }: Player
         {you && <span className="score-you">(You)</span>}
       </div>
       <div className="score-line">
-        <span className="score-value" data-testid={`score-${player}`} data-score={score}>
-          {formatScore(score)}
+        <span className="score-value" data-testid={`score-${player}`} data-score={String(score)} title={scoreDigits(score)}>
+          <ScoreText score={score} />
         </span>
         {leader && (
           <span className="score-trophy" role="img" aria-label="Leader">

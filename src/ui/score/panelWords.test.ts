@@ -31,9 +31,9 @@ describe('the player panel in words', () => {
   });
 
   it('gives the result in the results dialog’s words', () => {
-    expect(resultLine([12, 10], 'ai')).toBe('You Won!');
-    expect(resultLine([10, 12], 'ai')).toBe('Sorry, you lost.');
-    expect(resultLine([10, 12], 'user')).toBe('Player 2 Wins!');
-    expect(resultLine([7, 7], 'user')).toBe('Draw!');
+    expect(resultLine([12n, 10n], 'ai')).toBe('You Won!');
+    expect(resultLine([10n, 12n], 'ai')).toBe('Sorry, you lost.');
+    expect(resultLine([10n, 12n], 'user')).toBe('Player 2 Wins!');
+    expect(resultLine([7n, 7n], 'user')).toBe('Draw!');
   });
 });

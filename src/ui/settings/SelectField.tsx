@@ -3,6 +3,27 @@ import { useId, type ReactNode } from 'react';
 export interface SelectOption<V extends string> {
   value: V;
   label: string;
+  group?: string; // options of one group sit under its heading (an <optgroup>), after the ungrouped ones
+}
+
+/** The options without a group, then each group's under its heading, in the order the groups first appear. */
+function Options<V extends string>({ options }: { options: readonly SelectOption<V>[] }) {
+  const one = (option: SelectOption<V>) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  );
+  const groups = [...new Set(options.flatMap((option) => (option.group === undefined ? [] : [option.group])))];
+  return (
+    <>
+      {options.filter((option) => option.group === undefined).map(one)}
+      {groups.map((group) => (
+        <optgroup key={group} label={group}>
+          {options.filter((option) => option.group === group).map(one)}
+        </optgroup>
+      ))}
+    </>
+  );
 }
 
 /** A labelled <select> of the settings panel. */
@@ -34,11 +55,7 @@ export function SelectField<V extends string>({
           if (picked) onChange(picked.value);
         }}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
       {children}
     </div>

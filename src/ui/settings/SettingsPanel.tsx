@@ -4,7 +4,9 @@ import { BOARD_SIZES, type Settings } from '../../game/types';
 import { SlidePanel } from '../dialogs/SlidePanel';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
 import { DevAiSection, type DevAi } from './DevAiSection';
-import { AI_LEVEL_LABELS, BOARD_SIZE_LABELS, GAME_MODES, gameModeOf, isPremiumScoring, SCORING_LABELS, withGameMode } from './gameMode';
+import { boardSizeLabel } from '../leaderboard/format';
+import { isLargeBoard, LARGE_BOARDS_LABEL } from './BoardSizeOptions';
+import { AI_LEVEL_LABELS, GAME_MODES, gameModeOf, isPremiumScoring, SCORING_LABELS, withGameMode } from './gameMode';
 import { SelectField } from './SelectField';
 
 export type SettingsDestination = '/home' | '/multiplayer' | '/leaderboard';
@@ -24,7 +26,12 @@ export interface SettingsPanelProps {
 }
 
 const levelOptions = AI_LEVELS.map((level) => ({ value: level, label: AI_LEVEL_LABELS[level] }));
-const sizeOptions = BOARD_SIZES.map((size) => ({ value: size, label: BOARD_SIZE_LABELS[size] }));
+// Every mode and level offers every size: the spec's three, then the large boards under their heading.
+const sizeOptions = BOARD_SIZES.map((size) => ({
+  value: size,
+  label: boardSizeLabel(size),
+  ...(isLargeBoard(size) ? { group: LARGE_BOARDS_LABEL } : {}),
+}));
 const scoringOptions = SCORING_MECHANISMS.map((mode) => ({ value: mode, label: SCORING_LABELS[mode] }));
 
 /**

@@ -1,5 +1,5 @@
 import type { AiLevel, ScoringMechanism } from '../../engine';
-import type { BoardSize, Settings } from '../../game/types';
+import type { Settings } from '../../game/types';
 
 /** The game mode selector's three choices, folded from playerMode and firstPlayer. */
 export type GameMode = 'two-player' | 'human-first' | 'ai-first';
@@ -16,8 +16,6 @@ export const AI_LEVEL_LABELS: Record<AiLevel, string> = {
   hard: 'Hard',
   expert: 'Expert',
 };
-
-export const BOARD_SIZE_LABELS: Record<BoardSize, string> = { '6': '6x6', '8': '8x8', '10': '10x10' };
 
 export const SCORING_LABELS: Record<ScoringMechanism, string> = {
   connection: 'Connection',
