@@ -5,7 +5,8 @@
 import pg from 'pg';
 import type { Availability, Database, Queryable } from './database';
 
-// Scores are bigint columns but stay below 2^53: numbers, not strings.
+// bigint columns (ids, counts, seeds, epoch milliseconds) stay below 2^53: numbers, not strings.
+// Scores are numeric and come as strings (every digit: a 16×16 board scores past 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {

@@ -162,7 +162,7 @@ describe.each(TEST_DATABASES)('/rest/v1 through PostgREST on %s', (_name, open) 
     it("reads a user's stats and game history", async () => {
       const stats = await asAlice.rpc('get_user_stats', { user_id: bob });
       expect(stats.error).toBeNull();
-      expect(stats.data).toEqual([{ elo_rating: 1160, games_played: 3, games_won: 1, win_rate: 33.3, best_ai_score: 60, ai_games: 3 }]);
+      expect(stats.data).toEqual([{ elo_rating: 1160, games_played: 3, games_won: 1, win_rate: 33.3, best_ai_score: '60', ai_games: 3 }]);
       const history = await asAlice.rpc('get_user_game_history', { user_id: alice, limit_rows: 2 });
       expect(history.error).toBeNull();
       expect((history.data as { winner_id: string }[]).map((row) => row.winner_id)).toEqual([alice, bob]);

@@ -25,8 +25,8 @@ const submission = (payload: ScorePayload, changes: Partial<Submission> = {}): S
   ai_nodes: payload.ai_nodes,
   ai_difficulty: payload.ai_difficulty,
   opponent_type: payload.opponent_type,
-  score: payload.score,
-  opponent_score: payload.opponent_score,
+  score: BigInt(payload.score),
+  opponent_score: BigInt(payload.opponent_score),
   board_size: payload.board_size,
   scoring_mechanism: payload.scoring_mechanism,
   ...changes,
@@ -55,8 +55,8 @@ describe('a game that was played', () => {
     expect(games[1]!.record).toMatch(/^CC1 6x6 expansion p2-first: /);
     expect(games[4]!.ai_nodes).toBe(EXPERT_GAME_NODES);
     // Won and lost games both stand: the score is what was played.
-    expect(games.some((game) => game.score > game.opponent_score)).toBe(true);
-    expect(games.some((game) => game.score < game.opponent_score)).toBe(true);
+    expect(games.some((game) => BigInt(game.score) > BigInt(game.opponent_score))).toBe(true);
+    expect(games.some((game) => BigInt(game.score) < BigInt(game.opponent_score))).toBe(true);
   });
 
   it('is verified when drawn too (the page does not submit draws, but one sent is still a real game)', () => {
@@ -73,7 +73,7 @@ describe('a forged score', () => {
   });
 
   it('with the most a 6x6 board allows and no game behind it is rejected', () => {
-    expect(reasonOf(submission(hard, { score: 729, record: 'CC1 6x6 connection: 1-0' }))).toBe(
+    expect(reasonOf(submission(hard, { score: 729n, record: 'CC1 6x6 connection: 1-0' }))).toBe(
       'The game is not finished: 0 of 36 cells are taken.',
     );
     expect(reasonOf(submission(hard, { record: null }))).toBe(
@@ -82,10 +82,10 @@ describe('a forged score', () => {
   });
 
   it("whose score is not its game's is rejected", () => {
-    expect(reasonOf(submission(hard, { score: 729 }))).toBe(
+    expect(reasonOf(submission(hard, { score: 729n }))).toBe(
       `The score says 729 to ${hard.opponent_score}; the game's board scores ${hard.score} to ${hard.opponent_score}.`,
     );
-    expect(reasonOf(submission(hard, { opponent_score: 1 }))).toMatch(/^The score says \d+ to 1; /);
+    expect(reasonOf(submission(hard, { opponent_score: 1n }))).toMatch(/^The score says \d+ to 1; /);
   });
 
   it('whose moves are not a legal game is rejected', () => {

@@ -20,8 +20,9 @@ export interface Submission {
   ai_nodes: number | null;
   ai_difficulty: string | null;
   opponent_type: string;
-  score: number;
-  opponent_score: number | null;
+  /** Exact (a numeric column, read as text). */
+  score: bigint;
+  opponent_score: bigint | null;
   board_size: number;
   scoring_mechanism: string;
 }

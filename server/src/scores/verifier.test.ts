@@ -119,7 +119,7 @@ describe.each(TEST_DATABASES)('the score verifier on %s', (name, open) => {
   it('takes every score as pending, whatever its writer sends, then verifies a played game and rejects a forged one', { timeout: 120_000 }, async () => {
     const real = await playedScore(test.db, { aiDifficulty: 'hard' });
     const realId = await submit(test.db, real);
-    const forgedId = await submit(test.db, { ...real, score: 729, game_id: 'forged', record: 'CC1 6x6 connection: 1-0', ai_difficulty: 'easy' });
+    const forgedId = await submit(test.db, { ...real, score: '729', game_id: 'forged', record: 'CC1 6x6 connection: 1-0', ai_difficulty: 'easy' });
     expect(await checked(test.db, realId)).toMatchObject({ status: 'pending', checked_at: null });
     const verifier = start();
     expect(await verdictOf(test.db, realId)).toMatchObject({ status: 'verified', rejection: null, checked_at: expect.any(Date) });

@@ -39,6 +39,16 @@ export const PENDING_CHANNEL = 'game_scores_pending';
 /** A claimed row: the submission and how many times it has been claimed. */
 type Claimed = Submission & { id: number; check_attempts: number };
 
+/** The claimed row as the database answers it: the scores (numeric) as their decimal text. */
+type ClaimedRow = Omit<Claimed, 'score' | 'opponent_score'> & { score: string; opponent_score: string | null };
+
+/** The row with its exact scores. */
+const claimed = (row: ClaimedRow): Claimed => ({
+  ...row,
+  score: BigInt(row.score),
+  opponent_score: row.opponent_score === null ? null : BigInt(row.opponent_score),
+});
+
 /** After a replay that timed out or failed, the score waits this long before another try. */
 const RETRY_AFTER_SECONDS = 60;
 /** A listener that failed is started again at most this often. */
@@ -50,7 +60,7 @@ const CLAIM = `
    where s.id = (select id from public.game_scores
                   where status = 'pending' and (claimed_until is null or claimed_until < now())
                   order by id limit 1 for update skip locked)
-  returning s.id, s.record, s.ai_seed, s.ai_nodes, s.ai_difficulty, s.opponent_type, s.score, s.opponent_score,
+  returning s.id, s.record, s.ai_seed, s.ai_nodes, s.ai_difficulty, s.opponent_type, s.score::text as score, s.opponent_score::text as opponent_score,
             s.board_size, s.scoring_mechanism, s.check_attempts`;
 
 const VERDICT = `
@@ -119,8 +129,9 @@ export function startScoreVerifier(options: ScoreVerifierOptions): ScoreVerifier
 
   /** Gives a claimed row its verdict; false when there was nothing to claim. */
   async function checkOne(): Promise<boolean> {
-    const [row] = await db.query<Claimed>(CLAIM, [claimSeconds]);
-    if (!row) return false;
+    const [found] = await db.query<ClaimedRow>(CLAIM, [claimSeconds]);
+    if (!found) return false;
+    const row = claimed(found);
     if (row.check_attempts > maxAttempts) {
       await db.query(VERDICT, [row.id, 'rejected', `The game could not be replayed: its check stopped ${maxAttempts} times.`]);
       return true;
