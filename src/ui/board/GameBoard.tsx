@@ -1,13 +1,15 @@
 /**
  * The game page's board (SPEC §2 Board): PixiJS drawing, tap to place or toggle
- * annotations, hold-and-drag prediction popup, keyboard play and test hooks.
+ * annotations (with a confirming second tap where cells are small, src/board/confirm.ts),
+ * hold-and-drag prediction popup, keyboard play and test hooks.
  * Decisions live in src/board; this component wires them to the DOM.
  */
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { BoardState, CellPosition, Group, PlayerIndex, Prediction, ScoringMechanism } from '../../engine';
+import { confirmsTaps, stepTap, type TapTarget } from '../../board/confirm';
 import { clampFocus, initialFocus, isFocusKey, moveFocus } from '../../board/focus';
 import type { GestureEffect } from '../../board/gesture';
-import { cellAt, cellFromKey, computeLayout } from '../../board/layout';
+import { cellAt, cellCentre, cellFromKey, computeLayout } from '../../board/layout';
 import { groupLabels, overlaySegments, ownerOf } from '../../board/overlay';
 import type { Point } from '../../board/types';
 import { BoardCanvas } from './BoardCanvas';
@@ -44,6 +46,13 @@ interface Popup {
   prediction: Prediction | null; // null over occupied cells and outside the grid: popup hidden
 }
 
+/** A first tap's ghost on a board of small cells, waiting for the confirming tap. */
+interface Pending {
+  cell: CellPosition;
+  board: BoardState; // the board it was tapped on: any move, undo or new game drops it
+  prediction: Prediction | null; // its predicted gain, shown beside it
+}
+
 export function GameBoard(props: GameBoardProps) {
   const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names, hint } = props;
   const { onPlace, onToggleAnnotations, predict, className } = props;
@@ -57,6 +66,9 @@ export function GameBoard(props: GameBoardProps) {
   const focus = clampFocus(focusState, gridWidth, gridHeight);
   const [focusVisible, setFocusVisible] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
+  const [pendingState, setPending] = useState<Pending | null>(null);
+  // A ghost lasts while its board is shown and the player may move: never placed on a changed board.
+  const pending = pendingState && pendingState.board === board && interactive ? pendingState : null;
   const announcement = useMoveAnnouncement(board, lastMove, names);
   const placement = usePlacement(board);
 
@@ -72,15 +84,33 @@ export function GameBoard(props: GameBoardProps) {
   // pointer move within a cell (or a new lastMove object for the same cell) draws nothing.
   const lastKey = lastMove ? cellKeyOf(lastMove) : null;
   const hintKey = hint ? cellKeyOf(hint) : null;
-  // The hold-and-drag's ghost while dragging, else the hint's.
-  const ghostKey = popup?.prediction ? popup.cellKey : hintKey;
+  const pendingKey = pending ? cellKeyOf(pending.cell) : null;
+  const confirming = confirmsTaps(layout.cellSize);
+  // The hold-and-drag's ghost while dragging, else the one waiting for its confirming tap, else the hint's.
+  const ghostKey = popup?.prediction ? popup.cellKey : (pendingKey ?? hintKey);
   const markedCells = useCellsByKey(lastKey, focusVisible ? cellKeyOf(focus) : null, ghostKey);
   const ghost = useMemo(() => (markedCells.ghost ? { cell: markedCells.ghost, player: currentPlayer } : null), [markedCells.ghost, currentPlayer]);
 
-  /** A tap or a key press on a cell: place on an empty cell, toggle annotations on an occupied one. */
+  /** A key press on a cell: place on an empty cell, toggle annotations on an occupied one. */
   const activate = (cell: CellPosition) => {
+    setPending(null);
     if (ownerOf(board, cell) !== null) onToggleAnnotations();
     else if (interactive) onPlace(cell);
+  };
+
+  /** A tap: as a key press, except that small cells first show a ghost and place on a second tap. */
+  const tap = (cell: CellPosition | null) => {
+    const target: TapTarget = !cell
+      ? { kind: 'outside' }
+      : ownerOf(board, cell) !== null
+        ? { kind: 'occupied', cell }
+        : { kind: 'empty', cell, placeable: interactive };
+    const step = stepTap(pending?.cell ?? null, target, confirming);
+    const { effect } = step;
+    if (effect.type === 'ghost') setPending({ cell: effect.cell, board, prediction: predict(effect.cell, currentPlayer) });
+    else setPending(null);
+    if (effect.type === 'place') onPlace(effect.cell);
+    else if (effect.type === 'toggle') onToggleAnnotations();
   };
 
   const showPrediction = (point: Point) => {
@@ -101,9 +131,8 @@ export function GameBoard(props: GameBoardProps) {
     else if (effect.type === 'drag-end') setPopup(null);
     else if (effect.type === 'tap') {
       const cell = cellAt(layout, effect.point);
-      if (!cell) return;
-      setFocus(cell); // keyboard play continues from the last tapped cell
-      activate(cell);
+      if (cell) setFocus(cell); // keyboard play continues from the last tapped cell
+      tap(cell);
     }
   });
 
@@ -120,7 +149,12 @@ export function GameBoard(props: GameBoardProps) {
   };
 
   const popupId = `${id}-popup`;
-  const shownPopup = popup?.prediction ? popup : null;
+  // The drag's popup follows the pointer; a ghost's sits over its cell and asks for the second tap.
+  const shownPopup: { point: Point; prediction: Prediction | null; confirm: boolean } | null = popup?.prediction
+    ? { point: popup.point, prediction: popup.prediction, confirm: false }
+    : pending
+      ? { point: cellCentre(layout, pending.cell), prediction: pending.prediction, confirm: true }
+      : null;
   return (
     <div className={className ? `game-board-wrap ${className}` : 'game-board-wrap'}>
       <div
@@ -137,6 +171,8 @@ export function GameBoard(props: GameBoardProps) {
         data-last-move={lastKey ?? undefined}
         data-ghost={ghostKey ?? undefined}
         data-hint={hintKey ?? undefined}
+        data-pending={pendingKey ?? undefined}
+        data-confirm-taps={confirming}
         data-animating={placement !== null}
         role="grid"
         aria-label={`Board, ${gridWidth} by ${gridHeight}`}
@@ -165,7 +201,9 @@ export function GameBoard(props: GameBoardProps) {
         />
         <BoardCells board={board} idPrefix={id} focus={focus} names={names} />
       </div>
-      {shownPopup?.prediction && <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} />}
+      {shownPopup?.prediction && (
+        <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} confirm={shownPopup.confirm} />
+      )}
       <div role="status" className="game-board__sr-only">
         {announcement}
       </div>

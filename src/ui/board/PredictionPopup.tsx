@@ -15,8 +15,14 @@ const FIGURES = [
   { label: 'Net', hint: 'Player gain minus opponent gain', value: (p: Prediction) => p.net },
 ] as const;
 
-/** The hold-and-drag popup (SPEC §2 Board): the engine's prediction for the cell under the pointer. */
-export function PredictionPopup({ id, point, prediction }: { id: string; point: Point; prediction: Prediction }) {
+/** The words under a ghost that waits for its confirming tap (src/board/confirm.ts). */
+export const CONFIRM_TEXT = 'Tap again to place';
+
+/**
+ * The hold-and-drag popup (SPEC §2 Board): the engine's prediction for the cell under the pointer.
+ * Over a ghost waiting for its confirming tap (`confirm`), it also says how to place the piece.
+ */
+export function PredictionPopup({ id, point, prediction, confirm = false }: { id: string; point: Point; prediction: Prediction; confirm?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
 
   // Placed after measuring itself, before paint: kept inside the board (popupPosition).
@@ -43,6 +49,11 @@ export function PredictionPopup({ id, point, prediction }: { id: string; point: 
           <span className="game-board__popup-hint">{figure.hint}</span>
         </p>
       ))}
+      {confirm && (
+        <p className="game-board__popup-line game-board__popup-confirm" data-testid="confirm-tap">
+          {CONFIRM_TEXT}
+        </p>
+      )}
     </div>
   );
 }

@@ -18,8 +18,8 @@ function entry(n: number): GameResultEntry {
     id: String(n),
     winnerName: `w${n}`,
     loserName: n === 2 ? 'Unknown' : `l${n}`,
-    winnerScore: 1200 + n,
-    loserScore: 8,
+    winnerScore: 1200n + BigInt(n),
+    loserScore: 8n,
     isDraw: false,
     scoringMechanism: 'connection',
     boardSize: 6,
@@ -87,13 +87,13 @@ describe('EloRankingsTable', () => {
 
 describe('HighScoresTable', () => {
   const scores: AiHighScoreRow[] = [
-    { id: '1', username: 'x', ai_difficulty: 'expert', score: 12345, opponent_score: 3 },
-    { id: '2', username: 'h', ai_difficulty: 'hard', score: 20, opponent_score: null },
-    { id: '3', username: 'u', ai_difficulty: null, score: 1000, opponent_score: 999 },
+    { id: '1', username: 'x', ai_difficulty: 'expert', score: 12345n, opponent_score: 3n },
+    { id: '2', username: 'h', ai_difficulty: 'hard', score: 20n, opponent_score: null },
+    { id: '3', username: 'u', ai_difficulty: null, score: 1000n, opponent_score: 999n },
   ];
 
   it('has Rank, Player, Difficulty, Your Score (Won, Lost or Draw), AI Score with separators', () => {
-    const html = renderToStaticMarkup(<HighScoresTable rows={[...scores, { id: '4', username: 'l', ai_difficulty: 'easy', score: 5, opponent_score: 9 }, { id: '5', username: 'd', ai_difficulty: 'easy', score: 9, opponent_score: 9 }]} />);
+    const html = renderToStaticMarkup(<HighScoresTable rows={[...scores, { id: '4', username: 'l', ai_difficulty: 'easy', score: 5n, opponent_score: 9n }, { id: '5', username: 'd', ai_difficulty: 'easy', score: 9n, opponent_score: 9n }]} />);
     expect(html.replace(/<[^>]+>/g, '|')).toMatch(/Rank\|+Player\|+Difficulty\|+Your Score\|+AI Score/);
     expect(rows(html)).toEqual([
       ['1st', 'x', 'Expert', 'Won 12,345', '3'],
@@ -102,6 +102,13 @@ describe('HighScoresTable', () => {
       ['#4', 'l', 'Easy', 'Lost 5', '9'],
       ['#5', 'd', 'Easy', 'Draw 9', '9'],
     ]);
+  });
+
+  it('shows a 16×16 score past 2^64 compactly, with every digit in its tooltip and for screen readers', () => {
+    const html = renderToStaticMarkup(<HighScoresTable rows={[{ id: '9', username: 'big', ai_difficulty: 'hard', score: 2n ** 64n + 1n, opponent_score: 2n ** 64n }]} />);
+    expect(html).toContain('title="18,446,744,073,709,551,617"');
+    expect(html).toContain('<span aria-hidden="true">1.84 × 10¹⁹</span><span class="score-sr-only">18,446,744,073,709,551,617</span>');
+    expect(html).toContain('Won');
   });
 
   it('colours each difficulty through its class', () => {

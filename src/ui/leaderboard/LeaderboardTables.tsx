@@ -1,5 +1,5 @@
 import { aiGameOutcome, type AiHighScoreRow, type EloLeaderboardRow, type GameResultEntry } from '../../services/leaderboard';
-import { boardSizeLabel, capitalise, difficultyLabel, exact, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
+import { boardSizeLabel, capitalise, difficultyLabel, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
 import { ScoreText } from '../score/ScoreText';
 import { Rank } from './Medal';
 
@@ -49,7 +49,7 @@ export function GameResultsTable({ results }: { results: readonly GameResultEntr
             </td>
             <td className="leaderboard-result">
               <span className="leaderboard-score">
-                <ScoreText score={exact(result.winnerScore)} /> vs <ScoreText score={exact(result.loserScore)} />
+                <ScoreText score={result.winnerScore} /> vs <ScoreText score={result.loserScore} />
                 {result.isDraw && ' (Draw)'}
               </span>
               <span className="leaderboard-meta">
@@ -149,9 +149,9 @@ export function HighScoresTable({ rows }: { rows: readonly AiHighScoreRow[] }) {
                     <span className={`leaderboard-outcome leaderboard-outcome-${outcome.toLowerCase()}`}>{outcome}</span>{' '}
                   </>
                 )}
-                <ScoreText score={exact(row.score)} />
+                <ScoreText score={row.score} />
               </td>
-              <td className="numeric">{row.opponent_score === null ? '—' : <ScoreText score={exact(row.opponent_score)} />}</td>
+              <td className="numeric">{row.opponent_score === null ? '—' : <ScoreText score={row.opponent_score} />}</td>
             </tr>
           );
         })}

@@ -22,14 +22,6 @@ export function formatNumber(value: number): string {
   return thousands.format(value);
 }
 
-/**
- * A stored score as an exact bigint, whether the data layer hands it over as a bigint, as the
- * decimal string PostgREST reads a numeric column as, or as an older whole number.
- */
-export function exact(score: bigint | string | number): bigint {
-  return BigInt(score);
-}
-
 /** A percentage with at most one decimal: 66.666 → "66.7%", 50 → "50%". */
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 

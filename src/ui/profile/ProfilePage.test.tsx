@@ -20,8 +20,8 @@ const data: ProfileData = {
     {
       id: '1',
       outcome: 'Won',
-      myScore: 1200,
-      opponentScore: 8,
+      myScore: 1200n,
+      opponentScore: 8n,
       opponentName: 'bob',
       scoringMechanism: 'connection',
       boardSize: 8,
@@ -31,8 +31,8 @@ const data: ProfileData = {
     {
       id: '2',
       outcome: 'Lost',
-      myScore: 3,
-      opponentScore: 9,
+      myScore: 3n,
+      opponentScore: 9n,
       opponentName: 'Unknown Player',
       scoringMechanism: 'expansion',
       boardSize: 6,

@@ -2,7 +2,7 @@ import type { HistoryEntry, ProfileData } from '../../services/profile';
 import {
   boardSizeLabel,
   capitalise,
-  exact,
+ 
   formatDate,
   formatEloChange,
   formatNumber,
@@ -71,7 +71,7 @@ function RecentGame({ game }: { game: HistoryEntry }) {
       <span className={`profile-badge profile-badge-${game.outcome.toLowerCase()}`}>{game.outcome}</span>
       <span className="profile-game-main">
         <span className="profile-game-score">
-          <ScoreText score={exact(game.myScore)} /> - <ScoreText score={exact(game.opponentScore)} />
+          <ScoreText score={game.myScore} /> - <ScoreText score={game.opponentScore} />
         </span>{' '}
         <span className="profile-game-opponent" title={game.opponentName}>
           vs {game.opponentName}
