@@ -1,7 +1,9 @@
 /**
  * Saving the game in progress so it survives a page reload. Only the settings and
  * the moves are kept; restoring replays the moves through the engine, so a
- * corrupt or tampered value is discarded, never trusted.
+ * corrupt or tampered value is discarded, never trusted. No score is written: the
+ * replay gives them back exact (bigint), and a game saved when scores were numbers
+ * loads the same way.
  */
 import type { CellPosition } from '../engine';
 import { createGame, moveList, placeCell, setProgress, type Rules } from './game';
