@@ -51,8 +51,9 @@ export function oracleScores(board: BoardState, mode: ScoringMechanism): Scores 
 /**
  * A whole game on a side×side board, players alternating from Player 1, in which each player
  * builds 2×2 squares that touch their own only at corners (a checkerboard of squares), the best
- * shape in expansion: 8 points a square, 8^32 = 2^96 on 16×16. `swaps` pairs of neighbouring
- * squares trade one cell each, so the two scores differ and the groups are not all alike.
+ * shape in expansion: 8 points a square, 8^32 = 2^96 each on 16×16. Where the squares do not
+ * share out evenly (7 a row on 14×14), Player 1 hands its last cells over. Then `swaps` times a
+ * cell of each player, picked by a fixed sequence, changes hands, so the two scores differ.
  */
 export function squaresGame(side: number, swaps: number): CellPosition[] {
   const owner = (x: number, y: number): 0 | 1 => ((Math.floor(x / 2) + Math.floor(y / 2)) % 2 === 0 ? 0 : 1);
@@ -60,17 +61,16 @@ export function squaresGame(side: number, swaps: number): CellPosition[] {
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) cells[owner(x, y)].push({ gridX: x, gridY: y });
   }
-  // Square (2i, 2j)'s bottom-right cell trades places with its right-hand neighbour square's bottom-left one.
+  while (cells[0].length > cells[1].length) cells[1].push(cells[0].pop()!);
+  let seed = 12345;
+  const next = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % below;
+  };
   for (let swap = 0; swap < swaps; swap++) {
-    const row = (swap * 4) % side;
-    const column = 2 * ((swap * 3) % (side / 2 - 1));
-    const a = { gridX: column + 1, gridY: row + 1 };
-    const b = { gridX: column + 2, gridY: row + 1 };
-    const same = (c: CellPosition, d: CellPosition) => c.gridX === d.gridX && c.gridY === d.gridY;
-    const [ofA, ofB] = owner(a.gridX, a.gridY) === 0 ? [cells[0], cells[1]] : [cells[1], cells[0]];
-    const i = ofA.findIndex((c) => same(c, a));
-    const j = ofB.findIndex((c) => same(c, b));
-    if (i >= 0 && j >= 0) [ofA[i], ofB[j]] = [b, a];
+    const i = next(cells[0].length);
+    const j = next(cells[1].length);
+    [cells[0][i], cells[1][j]] = [cells[1][j]!, cells[0][i]!];
   }
   return cells[0].flatMap((cell, index) => [cell, cells[1][index]!]);
 }

