@@ -127,7 +127,8 @@ const ms = (n: number) => n.toFixed(2);
 async function main(options: ArenaOptions): Promise<void> {
   const { a, b, size, mode, games, seed, expertMs, expertNodes } = options;
   const engine = await loadEngine();
-  let [wins, draws, losses, margin] = [0, 0, 0, 0];
+  let [wins, draws, losses] = [0, 0, 0];
+  let margin = 0n; // exact, summed over the games
   // A's games as the second player: on an even board the mirror answer means it need never lose them.
   const second = { wins: 0, draws: 0, losses: 0 };
   const moveMs: { a: number[]; b: number[] } = { a: [], b: [] };
@@ -171,7 +172,7 @@ async function main(options: ArenaOptions): Promise<void> {
     losses,
     pointsPercent: percent(),
     second,
-    meanMargin: margin / games,
+    meanMargin: Number(margin) / games, // a figure to read, not a score
     msPerMove: {
       a: { mean: mean(moveMs.a), p95: p95(moveMs.a) },
       b: { mean: mean(moveMs.b), p95: p95(moveMs.b) },

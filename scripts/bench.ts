@@ -131,7 +131,7 @@ const states = Array.from({ length: 256 }, (_, b) => toBoardState(first, b));
 record(
   'typed API scores() 10x10 half full connection',
   'wasm',
-  rate(states.length, () => states.reduce((sum, s) => sum + engine.scores(s, 'connection')[0], 0)),
+  rate(states.length, () => Number(states.reduce((sum, s) => sum + engine.scores(s, 'connection')[0], 0n))),
 );
 
 // Native: the same boards, through the same ffi functions, compiled for this CPU.

@@ -22,8 +22,8 @@ import {
 import { loadEngine } from '../src/engine/load';
 
 const USAGE = `usage: npm run -s engine -- <command>
-  score                            for each JSON line on stdin, print {"scores":[s0,s1],"groups":[[...],[...]]}
-  predict --cell X-Y --player P    for each JSON line on stdin, print {"playerGain":..,"opponentGain":..,"net":..}
+  score                            for each JSON line on stdin, print {"scores":["s0","s1"],"groups":[[...],[...]]}
+  predict --cell X-Y --player P    for each JSON line on stdin, print {"playerGain":"..","opponentGain":"..","net":".."}
 input lines: {"occupiedCells":[["0-0"],["1-1"]],"gridWidth":W,"gridHeight":H,"scoringMechanism":"connection"}`;
 
 const REJECTIONS = {
@@ -66,6 +66,11 @@ function commandFrom(argv: string[]): Answer {
   throw new UsageError(command ? `unknown command ${command}` : 'no command given');
 }
 
+/** Scores and gains are exact bigints: written, like all saved JSON, as decimal strings. */
+function exactNumbers(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
 /** One input line to its answer, or the message naming what is wrong. */
 function answerLine(engine: Engine, answer: Answer, line: string): { output: unknown } | { error: string } {
   let json: unknown;
@@ -104,7 +109,7 @@ async function main(): Promise<void> {
     if (line.trim() === '') continue;
     const result = answerLine(engine, answer, line);
     if ('output' in result) {
-      process.stdout.write(`${JSON.stringify(result.output)}\n`);
+      process.stdout.write(`${JSON.stringify(result.output, exactNumbers)}\n`);
     } else {
       process.stderr.write(`engine: line ${lineNumber}: ${result.error}\n`);
       process.exitCode = 2;

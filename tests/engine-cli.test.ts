@@ -33,9 +33,9 @@ describe('npm run engine -- score', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { scores: [12, 10], groups: [[4, 3], [5, 2]] },
-      { scores: [32, 16], groups: [[8, 4], [8, 2]] },
-      { scores: [8, 4], groups: [[4, 2], [4, 1]] },
+      { scores: ['12', '10'], groups: [[4, 3], [5, 2]] },
+      { scores: ['32', '16'], groups: [[8, 4], [8, 2]] },
+      { scores: ['8', '4'], groups: [[4, 2], [4, 1]] },
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('npm run engine -- predict', () => {
   it('prints player gain, opponent gain and net', () => {
     const run = engine(['predict', '--cell', '3-0', '--player', '0'], example);
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ playerGain: 4, opponentGain: 5, net: -1 });
+    expect(JSON.parse(run.stdout)).toEqual({ playerGain: '4', opponentGain: '5', net: '-1' });
   });
 
   it('refuses an occupied cell with the line number', () => {

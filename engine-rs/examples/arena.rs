@@ -51,7 +51,7 @@ fn main() {
         } else {
             draws += 1;
         }
-        margin += sa - sb;
+        margin += sa as f64 - sb as f64;
         if a_seat == 1 {
             second[if sa > sb {
                 0

@@ -104,7 +104,7 @@ fn main() {
             for i in 0..set.width * set.height {
                 let (x, y) = ((i % set.width) as i32, (i / set.width) as i32);
                 if ffi::prediction(&mut io, 0, x, y, 0) == STATUS_OK {
-                    sum += io.numbers[2];
+                    sum += io.numbers[2][0] as f64;
                 }
             }
         }

@@ -11,8 +11,8 @@
 //! let green = [(0, 0), (1, 0), (0, 1), (1, 1), (4, 0), (4, 1), (4, 2)];
 //! let blue = [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4), (2, 1), (2, 2)];
 //! let board = Board::from_cells(5, 5, [&green, &blue]).unwrap();
-//! assert_eq!(scores(&board, ScoringMechanism::Connection), [12.0, 10.0]);
-//! assert_eq!(scores(&board, ScoringMechanism::Expansion), [32.0, 16.0]);
+//! assert_eq!(scores(&board, ScoringMechanism::Connection), [12, 10]);
+//! assert_eq!(scores(&board, ScoringMechanism::Expansion), [32, 16]);
 //! assert_eq!(group_values(&board, 0, ScoringMechanism::Extension), vec![4, 2]);
 //! ```
 
@@ -30,6 +30,7 @@ pub use board::{Board, BoardError, MoveError, Player, MAX_SIDE, MIN_SIDE};
 pub use position::Position;
 pub use predict::{predict, GroupMap, Prediction};
 pub use score::{
-    group_shapes, group_summary, group_values, is_exact, liberties, player_score, scores,
-    GroupShape, GroupSummary, Score, ScoringMechanism, MAX_EXACT_SCORE,
+    difference, group_shapes, group_summary, group_values, is_exact, liberties, player_score,
+    scores, signed, times, within_search_reach, GroupShape, GroupSummary, Score, ScoreDiff,
+    ScoringMechanism, MAX_SEARCH_CELLS, SCORE_TOO_LARGE,
 };

@@ -6,7 +6,9 @@
 
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player};
-use crate::score::{by_words, is_exact, player_score, scores, Geometry, Score, ScoringMechanism};
+use crate::score::{
+    by_words, is_exact, player_score, scores, times, Geometry, Score, ScoringMechanism,
+};
 
 /// A game position: board, scoring mode, and both scores.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,30 +31,31 @@ fn score_after_n<const N: usize>(
     let mut joined_neighbours = geo.neighbours(cell).and(own);
     if joined_neighbours.is_empty() {
         // A new single cell is worth 1; a player's first cell turns 0 into 1.
-        return before.max(1.0);
+        return before.max(1);
     }
     // The joined group is the cell and every group beside it: each old group is
     // filled once (within the player's own cells) and the union is the new one,
     // without filling the joined group again.
     let mut merged = cell;
-    let mut replaced: Score = 1.0;
+    let mut replaced: Score = 1;
     while !joined_neighbours.is_empty() {
         let old = geo.fill(joined_neighbours.lowest(), own);
         joined_neighbours = joined_neighbours.and_not(old);
-        replaced *= group_value(&geo, mode, old);
+        replaced *= Score::from(group_value(&geo, mode, old));
         merged = merged.or(old);
     }
-    before / replaced * group_value(&geo, mode, merged)
+    // Exact: `replaced` (at most four values of at most 960) divides the product `before`.
+    times(before / replaced, group_value(&geo, mode, merged))
 }
 
 /// A group's value, counting its pairs only where the mode needs them.
 #[inline(always)]
-fn group_value<const N: usize>(geo: &Geometry<N>, mode: ScoringMechanism, group: Bits<N>) -> Score {
+fn group_value<const N: usize>(geo: &Geometry<N>, mode: ScoringMechanism, group: Bits<N>) -> u32 {
     let pairs = match mode {
         ScoringMechanism::Connection => 0,
         _ => geo.pairs(group),
     };
-    mode.group_value(group.count(), pairs) as Score
+    mode.group_value(group.count(), pairs)
 }
 
 impl Position {
@@ -91,7 +94,7 @@ impl Position {
             let (board, mode) = (&self.board, self.mode);
             by_words!(board, score_after_n(board, player, index, mode, before))
         } else {
-            // Beyond 2^53 the division would not be exact: score from scratch.
+            // A score too large to hold (a hand-written board) cannot be divided: score from scratch.
             let mut board = self.board;
             board.occupy(index, player);
             player_score(&board, player, self.mode)

@@ -6,15 +6,15 @@
 //! does not depend on the move except for the cell it takes, so it is worked out
 //! once per board (`Replies`) and kept for the next call: the popup and the cell
 //! list predict cell after cell of one board. Every gain comes from one formula,
-//! `merge_gain`, so the answers are the same to the last bit, beyond 2^53 too.
+//! `merge_gain`, in exact integers.
 
 use std::cell::RefCell;
 
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player, MAX_SIDE, MAX_WORDS};
 use crate::score::{
-    by_words, for_each_joined_group, score_of, Geometry, GroupShape, PairMarks, Score,
-    ScoringMechanism,
+    by_words, difference, for_each_joined_group, score_of, times, Geometry, GroupShape, PairMarks,
+    Score, ScoreDiff, ScoringMechanism,
 };
 
 const NO_GROUP: u8 = u8::MAX;
@@ -25,12 +25,12 @@ const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 pub struct Prediction {
     /// The mover's score increase if they take the cell (negative when merging
     /// groups loses value, e.g. 3 and 3 joined into 7 under connection).
-    pub player_gain: Score,
+    pub player_gain: ScoreDiff,
     /// The largest increase of the opponent's score with their best reply after it
     /// (0 when the move fills the board).
-    pub opponent_gain: Score,
+    pub opponent_gain: ScoreDiff,
     /// `player_gain - opponent_gain`.
-    pub net: Score,
+    pub net: ScoreDiff,
 }
 
 /// Every group of one player, labelled, so the gain of any free cell is a few look-ups.
@@ -51,7 +51,7 @@ impl GroupMap {
             shapes: [GroupShape::default(); MAX_CELLS / 2],
             groups: 0,
             mode,
-            score: 0.0,
+            score: 0,
         }
     }
 }
@@ -71,10 +71,8 @@ fn label_groups<const N: usize>(
     // Cells with an own neighbour; the others are single-cell groups, which
     // need no flood fill.
     let joined = own.and(geo.neighbours(own));
-    // The score is the product of the group values, taken in the same order as
-    // `score_of` takes them (single cells multiply by an exact 1), so the two agree
-    // to the last bit even beyond 2^53.
-    let mut product: Score = 1.0;
+    // The score is the product of the group values (exact, so in any order).
+    let mut product: Score = 1;
     let mut rest = own;
     while let Some(first) = rest.first_index() {
         // Groups never touch, so a board holds at most half its cells' worth.
@@ -91,11 +89,11 @@ fn label_groups<const N: usize>(
             map.label[first] = id as u8;
             GroupShape { cells: 1, pairs: 0 }
         };
-        product *= map.mode.group_value(shape.cells, shape.pairs) as Score;
+        product = times(product, map.mode.group_value(shape.cells, shape.pairs));
         map.shapes[id] = shape;
         map.groups += 1;
     }
-    map.score = if map.groups == 0 { 0.0 } else { product };
+    map.score = if map.groups == 0 { 0 } else { product };
 }
 
 fn group_map_of<const N: usize>(board: &Board, player: Player, mode: ScoringMechanism) -> GroupMap {
@@ -128,10 +126,10 @@ impl GroupMap {
 
     /// The score change if this player takes the free cell `index`.
     #[inline]
-    pub fn gain_at(&self, board: &Board, index: usize) -> Score {
+    pub fn gain_at(&self, board: &Board, index: usize) -> ScoreDiff {
         if self.groups == 0 {
             // A first cell turns a score of 0 into 1.
-            return 1.0;
+            return 1;
         }
         let w = board.width();
         // The column masks stand in for `x > 0` and `x + 1 < w`, which would
@@ -143,7 +141,7 @@ impl GroupMap {
         let north = label(index >= w, index.wrapping_sub(w));
         let south = label(index + w < board.area(), index + w);
         let mut merged = GroupShape { cells: 1, pairs: 0 };
-        let mut replaced: Score = 1.0;
+        let mut replaced: Score = 1;
         // Four named neighbours rather than an array and a loop: that keeps
         // them in registers in wasm too.
         let mut join = |id: u8, seen: bool| {
@@ -157,7 +155,7 @@ impl GroupMap {
                 let old = self.shapes[id as usize];
                 merged.cells += old.cells;
                 merged.pairs += old.pairs;
-                replaced *= self.mode.group_value(old.cells, old.pairs) as Score;
+                replaced *= Score::from(self.mode.group_value(old.cells, old.pairs));
             }
         };
         join(west, false);
@@ -170,11 +168,21 @@ impl GroupMap {
 
 /// The score change when groups whose values multiply to `replaced`, out of a
 /// score of `before`, become one group of shape `merged`. Every gain is worked
-/// out by this one formula, so all the ways to a gain agree to the last bit.
+/// out by this one formula. Exact wherever the searches go (both scores below
+/// 2^127, see `score::within_search_reach`), which the boundary checks first.
 #[inline(always)]
-fn merge_gain(mode: ScoringMechanism, before: Score, replaced: Score, merged: GroupShape) -> Score {
+fn merge_gain(
+    mode: ScoringMechanism,
+    before: Score,
+    replaced: Score,
+    merged: GroupShape,
+) -> ScoreDiff {
     // Division is exact: `replaced` divides the integer product `before`.
-    before / replaced * mode.group_value(merged.cells, merged.pairs) as Score - before
+    let after = times(
+        before / replaced,
+        mode.group_value(merged.cells, merged.pairs),
+    );
+    difference(after, before)
 }
 
 /// The score change if `player` takes the free cell `index`: one pass over
@@ -184,13 +192,13 @@ fn gain_of_move<const N: usize>(
     index: usize,
     player: Player,
     mode: ScoringMechanism,
-) -> Score {
+) -> ScoreDiff {
     let geo = &Geometry::<N>::of(board);
     let own: Bits<N> = board.player_bits(player);
     let cell = Bits::<N>::single(index);
     if own.is_empty() {
         // A first cell turns a score of 0 into 1.
-        return 1.0;
+        return 1;
     }
     let marks = PairMarks::of(geo, own);
     let mut touching = geo.neighbours(cell).and(own);
@@ -199,20 +207,20 @@ fn gain_of_move<const N: usize>(
         cells: 1,
         pairs: touching.count(),
     };
-    let mut before: Score = 1.0;
-    let mut replaced: Score = 1.0;
+    let mut before: Score = 1;
+    let mut replaced: Score = 1;
     for_each_joined_group(geo, own, |group| {
         let shape = GroupShape {
             cells: group.count(),
             pairs: marks.pairs(group),
         };
-        let value = mode.group_value(shape.cells, shape.pairs) as Score;
-        before *= value;
+        let value = mode.group_value(shape.cells, shape.pairs);
+        before = times(before, value);
         if !group.and(touching).is_empty() {
             touching = touching.and_not(group);
             merged.cells += shape.cells;
             merged.pairs += shape.pairs;
-            replaced *= value;
+            replaced *= Score::from(value);
         }
     });
     // The neighbours left are single cells: one cell, no pairs, value 1.
@@ -226,16 +234,19 @@ fn gain_of_move<const N: usize>(
 /// reply to it is `best` unless that cell was the only one to give it.
 #[derive(Clone, Copy)]
 struct Replies {
-    best: Score,
+    best: ScoreDiff,
     best_cells: [u64; MAX_WORDS],
-    /// The best gain outside `best_cells`, or −∞ if every free cell gives `best`.
-    runner_up: Score,
+    /// The best gain outside `best_cells`, or `NO_GAIN` if every free cell gives `best`.
+    runner_up: ScoreDiff,
 }
+
+/// Below every gain: no cell offered yet. (A gain is more than −2^127.)
+const NO_GAIN: ScoreDiff = ScoreDiff::MIN;
 
 impl Replies {
     /// Records that each of `cells` (free cells, none offered before) gains `gain`.
     #[inline(always)]
-    fn offer<const N: usize>(&mut self, gain: Score, cells: Bits<N>) {
+    fn offer<const N: usize>(&mut self, gain: ScoreDiff, cells: Bits<N>) {
         if cells.is_empty() {
             return;
         }
@@ -253,13 +264,13 @@ impl Replies {
     }
 
     /// The largest gain over the free cells other than `index` (0 if none).
-    fn after_move(&self, index: usize) -> Score {
+    fn after_move(&self, index: usize) -> ScoreDiff {
         let mut others = self.best_cells;
         others[index / 64] &= !(1 << (index % 64));
         if others.iter().any(|&w| w != 0) {
             self.best
-        } else if self.runner_up == Score::NEG_INFINITY {
-            0.0
+        } else if self.runner_up == NO_GAIN {
+            0
         } else {
             self.runner_up
         }
@@ -273,19 +284,19 @@ impl Replies {
         let own: Bits<N> = board.player_bits(player);
         let free = Bits::<N>::from_words(&board.free_words());
         let mut replies = Replies {
-            best: Score::NEG_INFINITY,
+            best: NO_GAIN,
             best_cells: [0; MAX_WORDS],
-            runner_up: Score::NEG_INFINITY,
+            runner_up: NO_GAIN,
         };
         if own.is_empty() {
             // Any cell turns a score of 0 into 1.
-            replies.offer(1.0, free);
+            replies.offer(1, free);
             return replies;
         }
         let (once, twice) = geo.neighbours_once_twice(own);
         let liberties = once.and(free);
         // A cell with no own neighbour adds a group of value 1: it gains 0.
-        replies.offer(0.0, free.and_not(liberties));
+        replies.offer(0, free.and_not(liberties));
         // A cell next to exactly one own cell adds one cell and one pair to its
         // group, so its gain depends on the group alone: one offer per group
         // covers all such cells (most liberties), and one all single cells.
@@ -297,7 +308,7 @@ impl Replies {
                 cells: shape.cells + 1,
                 pairs: shape.pairs + 1,
             };
-            let replaced = mode.group_value(shape.cells, shape.pairs) as Score;
+            let replaced = Score::from(mode.group_value(shape.cells, shape.pairs));
             merge_gain(mode, before, replaced, merged)
         };
         let mut map = GroupMap::empty(mode);
@@ -349,7 +360,7 @@ impl RepliesKey {
 /// The largest gain of `player` on `board` under `mode` over the free cells
 /// other than `index`. Their replies are kept from the last call when it was
 /// for the same board, player and mode.
-fn best_reply(board: &Board, player: Player, mode: ScoringMechanism, index: usize) -> Score {
+fn best_reply(board: &Board, player: Player, mode: ScoringMechanism, index: usize) -> ScoreDiff {
     thread_local!(static LAST: RefCell<Option<(RepliesKey, Replies)>> = const { RefCell::new(None) });
     LAST.with_borrow_mut(|last| match last {
         Some((key, replies)) if key.is_for(board, player, mode) => replies.after_move(index),

@@ -1,22 +1,79 @@
 //! Scoring (SPEC §9): a player's score is the product of the values of their
 //! 4-connected groups; a player with no cells scores 0.
 //!
-//! Scores are `f64`: products grow fast (about 10^11 on 10×10) and every integer up
-//! to 2^53 is exact in an `f64`, with multiplication a single wasm instruction.
-//! Beyond [`MAX_EXACT_SCORE`] a score is only approximate and [`is_exact`] says so.
+//! Scores are exact unsigned 128-bit integers. That covers every board up to
+//! 16×16: in a game the players alternate (SPEC §4), so each owns at most 128
+//! cells there. A group of c cells has at most 2c − ⌈2√c⌉ adjacent pairs, so it
+//! is worth at most c (connection), 2^(3c/4) (expansion: 8 per 2×2 square of 4
+//! cells is the best per cell) or 2^(c/2) (extension). A score is therefore at
+//! most 3^(128/3) < 2^68 in connection, 2^96 in expansion and 2^64 in
+//! extension, and a difference of two scores fits an `i128` ([`ScoreDiff`]).
+//!
+//! A hand-written board need not come from a game: every product is checked,
+//! and one past `u128::MAX` becomes [`SCORE_TOO_LARGE`], which stays so under
+//! further products and which the boundary refuses instead of wrapping it.
 
 use crate::bits::Bits;
 use crate::board::{Board, Player};
 
-/// A score: an exact integer while it is at most [`MAX_EXACT_SCORE`].
-pub type Score = f64;
+/// A score: the exact product of a player's group values.
+pub type Score = u128;
 
-/// 2^53, the largest integer below which every integer is exact in an `f64`.
-pub const MAX_EXACT_SCORE: Score = 9_007_199_254_740_992.0;
+/// A change of score or a difference of two scores (a merge can lower a score).
+pub type ScoreDiff = i128;
 
-/// Whether a score is an exact integer (boards larger than 10×10 can exceed 2^53).
+/// A product too large for a `u128`: only a hand-written board, never a game,
+/// gets one. `u128::MAX` is no product of group values (each at most 960, while
+/// 65537 divides 2^128 − 1), so it cannot be mistaken for a real score.
+pub const SCORE_TOO_LARGE: Score = u128::MAX;
+
+/// Whether a score is exact (not [`SCORE_TOO_LARGE`]).
 pub fn is_exact(score: Score) -> bool {
-    score <= MAX_EXACT_SCORE
+    score != SCORE_TOO_LARGE
+}
+
+/// `score × value`, or [`SCORE_TOO_LARGE`] past `u128::MAX` (and from it).
+#[inline(always)]
+pub fn times(score: Score, value: u32) -> Score {
+    // Two 64-bit halves times a 32-bit value: cheaper than a full 128-bit
+    // multiplication, and the carry out of the high half is the overflow.
+    let value = u128::from(value);
+    let low = (score as u64 as u128) * value;
+    let high = (score >> 64) * value;
+    if high >> 64 != 0 {
+        return SCORE_TOO_LARGE;
+    }
+    (high << 64).checked_add(low).unwrap_or(SCORE_TOO_LARGE)
+}
+
+/// A score as a signed number: exact below 2^127, which every searched board
+/// keeps to (see [`MAX_SEARCH_CELLS`]); larger ones stop at `i128::MAX`.
+#[inline(always)]
+pub fn signed(score: Score) -> ScoreDiff {
+    ScoreDiff::try_from(score).unwrap_or(ScoreDiff::MAX)
+}
+
+/// `a − b`, exact for the scores of any searched board.
+#[inline(always)]
+pub fn difference(a: Score, b: Score) -> ScoreDiff {
+    signed(a).saturating_sub(signed(b))
+}
+
+/// The most cells one player may end a line of play with for the searches to
+/// stay exact: 169 cells score at most 5 · 2^124 < 2^127 in every mode (170
+/// reach 2^127 in expansion), so every score and every difference of two fits
+/// an `i128`. A game's board never comes near (at most 128 cells each).
+pub const MAX_SEARCH_CELLS: usize = 169;
+
+/// Whether every line of play from `board` keeps both scores below 2^127: each
+/// player's cells plus the free cells they can take, half of them rounded up
+/// (the players alternate), stay within [`MAX_SEARCH_CELLS`].
+pub fn within_search_reach(board: &Board) -> bool {
+    let free = board.free_count();
+    (0..2).all(|player| {
+        let own = Bits::<4>(*board.cell_words(player)).count() as usize;
+        own + free.div_ceil(2) <= MAX_SEARCH_CELLS
+    })
 }
 
 /// How a group is valued (SPEC §9 "Scoring").
@@ -204,16 +261,16 @@ pub(crate) fn score_of<const N: usize>(
     mode: ScoringMechanism,
 ) -> Score {
     if own.is_empty() {
-        return 0.0;
+        return 0;
     }
-    let mut product: Score = 1.0;
+    let mut product: Score = 1;
     if mode == ScoringMechanism::Connection {
-        for_each_joined_group(geo, own, |group| product *= group.count() as Score);
+        for_each_joined_group(geo, own, |group| product = times(product, group.count()));
         return product;
     }
     let marks = PairMarks::of(geo, own);
     for_each_joined_group(geo, own, |group| {
-        product *= mode.group_value(0, marks.pairs(group)) as Score;
+        product = times(product, mode.group_value(0, marks.pairs(group)));
     });
     product
 }

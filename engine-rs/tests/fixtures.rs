@@ -54,7 +54,7 @@ fn scoring_cases_give_the_hand_computed_scores_and_groups() {
             let expected = case.get(mode.name());
             let scores = engine::scores(&board, mode);
             assert_eq!(
-                scores.to_vec(),
+                scores.map(|s| s as f64).to_vec(),
                 numbers(expected.get("scores")),
                 "{name}, {mode:?}"
             );
@@ -80,7 +80,7 @@ fn prediction_cases_give_the_hand_computed_gains() {
         let expected = case.get("expected");
         match predict(&board(case.get("board")), x, y, player, mode) {
             Ok(p) => {
-                let got = [p.player_gain, p.opponent_gain, p.net];
+                let got = [p.player_gain, p.opponent_gain, p.net].map(|g| g as f64);
                 let want = ["playerGain", "opponentGain", "net"].map(|k| expected.get(k).number());
                 assert_eq!(got, want, "{name}");
             }
@@ -100,7 +100,11 @@ fn move_cases_give_the_new_scores_or_the_rejection() {
         let expected = case.get("expected");
         let mut position = Position::new(board(case.get("board")), mode);
         match position.play(x, y, player) {
-            Ok(scores) => assert_eq!(scores.to_vec(), numbers(expected.get("scores")), "{name}"),
+            Ok(scores) => assert_eq!(
+                scores.map(|s| s as f64).to_vec(),
+                numbers(expected.get("scores")),
+                "{name}"
+            ),
             Err(e) => assert_eq!(rejection(e), expected.get("rejection").text(), "{name}"),
         }
     }

@@ -49,10 +49,10 @@ fn a_refused_move_changes_nothing() {
     assert_eq!(position, before);
 }
 
-fn gain(board: &Board, (x, y): (i64, i64), player: usize, mode: ScoringMechanism) -> f64 {
+fn gain(board: &Board, (x, y): (i64, i64), player: usize, mode: ScoringMechanism) -> i128 {
     let mut position = Position::new(*board, mode);
     let before = position.scores()[player];
-    position.play(x, y, player).unwrap()[player] - before
+    position.play(x, y, player).unwrap()[player] as i128 - before as i128
 }
 
 #[test]
@@ -72,8 +72,8 @@ fn predictions_match_brute_force_on_random_boards() {
                         let opponent_gain = free_cells(&after)
                             .into_iter()
                             .map(|reply| gain(&after, reply, 1 - player, mode))
-                            .reduce(f64::max)
-                            .unwrap_or(0.0);
+                            .max()
+                            .unwrap_or(0);
                         let p = predict(&board, cell.0, cell.1, player, mode).unwrap();
                         assert_eq!(p.player_gain, player_gain);
                         assert_eq!(p.opponent_gain, opponent_gain);

@@ -7,12 +7,11 @@
 mod common;
 
 use common::{board_of, random_grid, reference, Grid, Rng};
-use engine::{predict, Board, Prediction, ScoringMechanism, MAX_EXACT_SCORE};
+use engine::{predict, Board, Prediction, ScoringMechanism};
 
-/// `after - before`, and whether both are exact in an `f64`.
-fn difference(before: u128, after: u128) -> (f64, bool) {
-    let exact = before as f64 <= MAX_EXACT_SCORE && after as f64 <= MAX_EXACT_SCORE;
-    ((after as i128 - before as i128) as f64, exact)
+/// `after - before`, exactly.
+fn difference(before: u128, after: u128) -> i128 {
+    after as i128 - before as i128
 }
 
 fn with(grid: &Grid, (x, y): (usize, usize), player: usize) -> Grid {
@@ -33,39 +32,29 @@ fn free_cells(grid: &Grid) -> Vec<(usize, usize)> {
     cells
 }
 
-/// The prediction worked out the long way: (player gain, opponent gain, all exact).
+/// The prediction worked out the long way: (player gain, opponent gain).
 fn recompute(
     grid: &Grid,
     cell: (usize, usize),
     player: usize,
     mode: ScoringMechanism,
-) -> (f64, f64, bool) {
+) -> (i128, i128) {
     let after = with(grid, cell, player);
-    let (player_gain, mut exact) = difference(
+    let player_gain = difference(
         reference::score(grid, player, mode),
         reference::score(&after, player, mode),
     );
     let opponent = 1 - player;
     let opponent_before = reference::score(&after, opponent, mode);
-    let mut opponent_gain: Option<f64> = None;
+    let mut opponent_gain: Option<i128> = None;
     for reply in free_cells(&after) {
-        let (gain, exact_reply) = difference(
+        let gain = difference(
             opponent_before,
             reference::score(&with(&after, reply, opponent), opponent, mode),
         );
-        exact &= exact_reply;
         opponent_gain = Some(opponent_gain.map_or(gain, |best| best.max(gain)));
     }
-    (player_gain, opponent_gain.unwrap_or(0.0), exact)
-}
-
-/// Equal when exact; beyond 2^53 the engine's figures may differ in the last bits.
-fn agree(engine: f64, slow: f64, exact: bool) -> bool {
-    if exact {
-        engine == slow
-    } else {
-        (engine - slow).abs() <= 1e-9 * engine.abs().max(slow.abs()).max(1.0)
-    }
+    (player_gain, opponent_gain.unwrap_or(0))
 }
 
 #[test]
@@ -101,18 +90,12 @@ fn predictions_match_a_full_recomputation_on_every_size_and_mode() {
             for (b, cell, player, mode) in tasks {
                 let (x, y) = (cell.0 as i64, cell.1 as i64);
                 let p = predict(&boards[b], x, y, player, mode).unwrap();
-                let (player_gain, opponent_gain, exact) = recompute(&grids[b], cell, player, mode);
+                let (player_gain, opponent_gain) = recompute(&grids[b], cell, player, mode);
                 let context = format!(
                     "{width}x{height} board {b}, {mode:?}, player {player} at {x}-{y}: {p:?}"
                 );
-                assert!(
-                    agree(p.player_gain, player_gain, exact),
-                    "{context}, player gain {player_gain}"
-                );
-                assert!(
-                    agree(p.opponent_gain, opponent_gain, exact),
-                    "{context}, opponent gain {opponent_gain}"
-                );
+                assert_eq!(p.player_gain, player_gain, "{context}");
+                assert_eq!(p.opponent_gain, opponent_gain, "{context}");
                 assert_eq!(p.net, p.player_gain - p.opponent_gain, "{context}");
                 checked += 1;
             }
@@ -130,20 +113,20 @@ fn taking_the_opponents_only_best_reply_leaves_them_the_next_best() {
     // Blue's single cells at 0-0 and 2-0: only 1-0 joins them (1+1 → 3, gain 2);
     // every other reply next to one of them gains 1.
     let board = Board::from_cells(3, 3, [&[(1, 2)], &[(0, 0), (2, 0)]]).unwrap();
-    assert_eq!(predict_at(&board, (1, 0), 0).opponent_gain, 1.0);
-    assert_eq!(predict_at(&board, (1, 1), 0).opponent_gain, 2.0);
+    assert_eq!(predict_at(&board, (1, 0), 0).opponent_gain, 1);
+    assert_eq!(predict_at(&board, (1, 1), 0).opponent_gain, 2);
     // When other cells give as much (0-1, 2-1 and 1-2 join two corners too),
     // taking one of them leaves the best reply as it was.
     let board = Board::from_cells(3, 3, [&[], &[(0, 0), (2, 0), (0, 2), (2, 2)]]).unwrap();
-    assert_eq!(predict_at(&board, (1, 0), 0).opponent_gain, 2.0);
+    assert_eq!(predict_at(&board, (1, 0), 0).opponent_gain, 2);
 }
 
 #[test]
 fn the_opponents_first_cell_gains_one_and_a_full_board_gains_nothing() {
     let board = Board::from_cells(2, 2, [&[(0, 0)], &[]]).unwrap();
-    assert_eq!(predict_at(&board, (1, 1), 0).opponent_gain, 1.0);
+    assert_eq!(predict_at(&board, (1, 1), 0).opponent_gain, 1);
     // The last free cell: no reply is left.
     let board = Board::from_cells(2, 2, [&[(0, 0), (1, 0)], &[(0, 1)]]).unwrap();
     let p = predict_at(&board, (1, 1), 1);
-    assert_eq!((p.player_gain, p.opponent_gain, p.net), (1.0, 0.0, 1.0));
+    assert_eq!((p.player_gain, p.opponent_gain, p.net), (1, 0, 1));
 }

@@ -19,7 +19,7 @@ const EXPERT_NODES: Limits = Limits {
 };
 
 /// Plays a whole game with Expert second; returns (first's score, Expert's score).
-fn play(size: usize, mode: ScoringMechanism, first: First, seed: u64) -> (f64, f64) {
+fn play(size: usize, mode: ScoringMechanism, first: First, seed: u64) -> (u128, u128) {
     let mut position = Position::new(Board::new(size, size).unwrap(), mode);
     let mut rng = Rng::new(seed);
     let (mut first_expert, mut second_expert) = (Expert::new(), Expert::new());

@@ -16,28 +16,29 @@ const UNLIMITED: Limits = Limits {
     nodes: None,
 };
 
-type Memo = HashMap<([u64; 4], [u64; 4], usize), f64>;
+type Memo = HashMap<([u64; 4], [u64; 4], usize), i128>;
 
 /// The final score difference for `side` with best play, by trying every move
 /// at every turn (remembering positions already valued, but never pruning) and
 /// scoring full boards from scratch.
-fn exhaustive(board: &Board, mode: ScoringMechanism, side: usize, memo: &mut Memo) -> f64 {
+fn exhaustive(board: &Board, mode: ScoringMechanism, side: usize, memo: &mut Memo) -> i128 {
     let key = (*board.cell_words(0), *board.cell_words(1), side);
     if let Some(&v) = memo.get(&key) {
         return v;
     }
-    let mut best = f64::NEG_INFINITY;
+    let mut best = None;
     for cell in 0..board.area() {
         if board.owner_at(cell).is_none() {
             let mut next = *board;
             next.occupy(cell, side);
-            best = best.max(-exhaustive(&next, mode, 1 - side, memo));
+            let v = -exhaustive(&next, mode, 1 - side, memo);
+            best = Some(best.map_or(v, |b: i128| b.max(v)));
         }
     }
-    if best == f64::NEG_INFINITY {
+    let best = best.unwrap_or_else(|| {
         let s = scores(board, mode);
-        best = s[side] - s[1 - side];
-    }
+        s[side] as i128 - s[1 - side] as i128
+    });
     memo.insert(key, best);
     best
 }

@@ -6,7 +6,7 @@
  * under a minute.
  */
 import { performance } from 'node:perf_hooks';
-import type { BoardState, CellKey, CellPosition, Engine, PlayerIndex, ScoringMechanism } from '../../src/engine';
+import type { BoardState, CellKey, CellPosition, Engine, PlayerIndex, Scores, ScoringMechanism } from '../../src/engine';
 import { resultOfScores, type GameRecord } from '../../src/game/record';
 import { replayRecord } from '../../src/game/replay';
 import { analyseGame, type Analyst } from '../../src/game/review/analyse';
@@ -26,7 +26,7 @@ export type ReviewFigures = Record<string, ReviewFigure>;
 
 function game(engine: Engine, size: number, mode: ScoringMechanism): GameRecord {
   let board: BoardState = { gridWidth: size, gridHeight: size, occupiedCells: [new Set<CellKey>(), new Set<CellKey>()] };
-  let scores: [number, number] = [0, 0];
+  let scores: Scores = [0n, 0n];
   const moves: CellPosition[] = [];
   for (let turn = 0; turn < size * size; turn++) {
     const player: PlayerIndex = turn % 2 === 0 ? 0 : 1;

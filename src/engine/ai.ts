@@ -144,23 +144,27 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       const status = bestOnly ? wasm.cc_solve_best(modeId, player, time, nodes) : wasm.cc_solve(modeId, player, time, nodes);
       if (status === Status.noFreeCell || status === Status.notSolved) return null;
       run(status);
-      const [bestX = 0, bestY = 0, value = 0, visited = 0] = report();
-      const values = core.f64(wasm.cc_ai_values_ptr(), board.gridWidth * board.gridHeight);
+      const [bestX = 0, bestY = 0, , visited = 0] = report();
+      const area = board.gridWidth * board.gridHeight;
+      // The position's exact value, then each cell's; a cell that has one is marked 0 (NaN: none).
+      const [value = 0n, ...exact] = core.signed(wasm.cc_ai_exact_ptr(), 1 + area);
+      const marks = core.f64(wasm.cc_ai_values_ptr(), area);
       const cells: EndgameSolution['cells'] = [];
-      values.forEach((cellValue, index) => {
-        if (!Number.isNaN(cellValue)) cells.push({ cell: cellAt(board, index), value: BigInt(cellValue) });
+      marks.forEach((mark, index) => {
+        if (!Number.isNaN(mark)) cells.push({ cell: cellAt(board, index), value: exact[index] ?? 0n });
       });
-      return { best: { gridX: bestX, gridY: bestY }, value: BigInt(value), cells, nodes: visited };
+      return { best: { gridX: bestX, gridY: bestY }, value, cells, nodes: visited };
     },
 
     playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {
       const [modeId, first, second] = [modeCode(mode), arenaCode(levels[0]), arenaCode(levels[1])];
       const [time, nodes] = budget('expert', timeMs, nodeLimit);
       run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes));
-      const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size);
+      const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size); // 0, 0, then each move's milliseconds
       const moveMs: [number[], number[]] = [[], []];
       for (let turn = 0; turn < size * size; turn++) moveMs[turn % 2]!.push(out[2 + turn] ?? 0);
-      return { scores: [BigInt(out[0] ?? 0), BigInt(out[1] ?? 0)], moveMs };
+      const [seat0 = 0n, seat1 = 0n] = core.unsigned(wasm.cc_ai_exact_ptr(), 2);
+      return { scores: [seat0, seat1], moveMs };
     },
   };
 }

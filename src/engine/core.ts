@@ -20,8 +20,10 @@ export interface EngineCore {
   // Views over linear memory go stale when it grows, so they are made per call.
   u32(address: number, length: number): Uint32Array;
   f64(address: number, length: number): Float64Array;
-  /** `length` exact whole numbers (scores, gains, differences) from `address`. */
-  exact(address: number, length: number): bigint[];
+  /** `length` exact scores from `address`: 128-bit unsigned, two little-endian 64-bit words each. */
+  unsigned(address: number, length: number): bigint[];
+  /** `length` exact gains or differences from `address`: as `unsigned`, in two's complement. */
+  signed(address: number, length: number): bigint[];
 }
 
 /** Turns a failure status (not a refused move) into its error. */
@@ -38,7 +40,8 @@ function failure(status: number): EngineError {
     case Status.unknownLevel:
       return new EngineError('unknown-level', 'unknown AI level');
     case Status.scoreTooLarge:
-      return new EngineError('score-too-large', 'a score exceeds 2^53 and cannot be given exactly');
+      // Never a game's board: there each player owns at most half the cells, and 16×16 scores stay below 2^96.
+      return new EngineError('score-too-large', 'a score on this board could pass 2^127 and cannot be given exactly');
     default:
       throw new Error(`engine.wasm returned an unknown status ${status}: rebuild it with npm run build:wasm`);
   }
@@ -54,13 +57,18 @@ export function createCore(wasm: EngineExports): EngineCore {
   };
   const u32 = (address: number, length: number) => new Uint32Array(wasm.memory.buffer, address, length);
   const f64 = (address: number, length: number) => new Float64Array(wasm.memory.buffer, address, length);
+  const unsigned = (address: number, length: number) => {
+    const words = new BigUint64Array(wasm.memory.buffer, address, 2 * length);
+    return Array.from({ length }, (_, i) => (words[2 * i] ?? 0n) | ((words[2 * i + 1] ?? 0n) << 64n));
+  };
   return {
     wasm,
     addresses,
     maxGroups: wasm.cc_max_groups(),
     u32,
     f64,
-    exact: (address, length) => Array.from(f64(address, length), (n) => BigInt(n)),
+    unsigned,
+    signed: (address, length) => unsigned(address, length).map((n) => BigInt.asIntN(128, n)),
     load(board) {
       checkSize(board.gridWidth, board.gridHeight);
       u32(addresses.size, 2).set([board.gridWidth, board.gridHeight]);

@@ -65,14 +65,28 @@ describe('malformed boards', () => {
     expect(code(() => engine.scores(board(5, 5, []), 'sideways' as never))).toBe('unknown-mode');
   });
 
-  it('says a score past 2^53 cannot be given exactly instead of rounding it', () => {
+  it('gives a score past 2^64 with every digit', () => {
     // 25 separate 2x2 squares, each worth 8 under expansion: 8^25 = 2^75.
     const squares: string[] = [];
     for (const by of [0, 3, 6, 9, 12])
       for (const bx of [0, 3, 6, 9, 12])
         for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) squares.push(`${bx + dx}-${by + dy}`);
-    expect(code(() => engine.scores(board(16, 16, squares), 'expansion'))).toBe('score-too-large');
-    // The same board under connection is 4^25 = 2^50: still exact.
+    expect(engine.scores(board(16, 16, squares), 'expansion')).toEqual([2n ** 75n, 0n]);
+    expect(engine.score(board(16, 16, squares), 'expansion').scores).toEqual([2n ** 75n, 0n]);
+    // The same board under connection is 4^25 = 2^50.
     expect(engine.scores(board(16, 16, squares), 'connection')).toEqual([2n ** 50n, 0n]);
+  });
+
+  it('refuses to search a hand-written board on which a score could pass 2^127', () => {
+    // 200 cells of one player: no game gives anyone more than 128 on 16×16.
+    const many: string[] = [];
+    for (let i = 0; i < 200; i++) many.push(`${i % 16}-${Math.floor(i / 16)}`);
+    const crowded = board(16, 16, many);
+    expect(engine.scores(crowded, 'expansion')[0]).toBeGreaterThan(0n);
+    expect(code(() => engine.predict(crowded, { gridX: 15, gridY: 15 }, 0, 'expansion'))).toBe('score-too-large');
+    expect(code(() => engine.chooseMove({ board: crowded, player: 1, level: 'hard', mode: 'expansion', seed: 1 }))).toBe(
+      'score-too-large',
+    );
+    expect(code(() => engine.solve({ board: crowded, player: 1, mode: 'expansion' }))).toBe('score-too-large');
   });
 });

@@ -1,4 +1,7 @@
-/** Failures that are not a refused move: a malformed board or a score past 2^53. */
+/**
+ * Failures that are not a refused move: a malformed board, or a hand-written one
+ * whose scores could pass 2^127 (no game's board comes near: see docs/exact-scores.md).
+ */
 export type EngineErrorCode =
   | 'size-out-of-range'
   | 'bad-cell-key'

@@ -22,6 +22,7 @@ export interface EngineExports {
   cc_ai_report_ptr(): number;
   cc_ai_line_ptr(): number;
   cc_ai_values_ptr(): number;
+  cc_ai_exact_ptr(): number;
   cc_ai_move(mode: number, player: number, level: number, seedLow: number, seedHigh: number, timeMs: number, nodeLimit: number): number;
   cc_cell_values(mode: number, player: number): number;
   cc_solve(mode: number, player: number, timeMs: number, nodeLimit: number): number;
@@ -81,6 +82,7 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_ai_report_ptr',
   'cc_ai_line_ptr',
   'cc_ai_values_ptr',
+  'cc_ai_exact_ptr',
   'cc_ai_move',
   'cc_cell_values',
   'cc_resolve_move',

@@ -40,14 +40,14 @@ const u32ToBytes = (buffer: ArrayBufferLike, address: number, length: number) =>
 
 export function createRules(core: EngineCore): EngineRules {
   const { wasm, addresses, maxGroups, load, run, modeCode, u32 } = core;
-  const numbers = (length: number) => core.exact(addresses.numbers, length);
+  const scores = () => core.unsigned(addresses.numbers, 2);
 
   return {
     scores(board, mode) {
       const code = modeCode(mode);
       load(board);
       run(wasm.cc_score(code));
-      const [a = 0n, b = 0n] = numbers(2);
+      const [a = 0n, b = 0n] = scores();
       return [a, b];
     },
 
@@ -55,7 +55,7 @@ export function createRules(core: EngineCore): EngineRules {
       const code = modeCode(mode);
       load(board);
       run(wasm.cc_groups(code));
-      const [a = 0n, b = 0n] = numbers(2);
+      const [a = 0n, b = 0n] = scores();
       const counts = u32(addresses.groupCounts, 2);
       const values = u32(addresses.groupValues, 2 * maxGroups);
       const groupsOf = (player: PlayerIndex) =>
@@ -96,7 +96,7 @@ export function createRules(core: EngineCore): EngineRules {
       const rejection = REJECTIONS[status];
       if (rejection) return { ok: false, rejection };
       run(status);
-      const [playerGain = 0n, opponentGain = 0n, net = 0n] = numbers(3);
+      const [playerGain = 0n, opponentGain = 0n, net = 0n] = core.signed(addresses.numbers, 3);
       return { ok: true, prediction: { playerGain, opponentGain, net } };
     },
 
@@ -107,7 +107,7 @@ export function createRules(core: EngineCore): EngineRules {
       const rejection = REJECTIONS[status];
       if (rejection) return { ok: false, rejection };
       run(status);
-      const [a = 0n, b = 0n] = numbers(2);
+      const [a = 0n, b = 0n] = scores();
       const { gridWidth, gridHeight } = board;
       const occupiedCells = decodeCells(u32(addresses.cells, 2 * HALVES_PER_PLAYER), gridWidth, gridHeight);
       return { ok: true, board: { occupiedCells, gridWidth, gridHeight }, scores: [a, b] };

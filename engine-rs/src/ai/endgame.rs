@@ -62,12 +62,10 @@ pub(crate) fn expert_move(
                 nodes: s.nodes,
                 elapsed_ms: clock.now_ms() - start,
                 // Decided, on Expert's scale: a won, drawn or lost game.
-                value: if s.value > 0.0 {
-                    WIN
-                } else if s.value < 0.0 {
-                    -WIN
-                } else {
-                    0.0
+                value: match s.value.signum() {
+                    1 => WIN,
+                    -1 => -WIN,
+                    _ => 0.0,
                 },
                 line: vec![s.best],
             });

@@ -2,7 +2,7 @@
 
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::{group_summary, liberties, Score, ScoringMechanism};
+use crate::score::{difference, group_summary, liberties, Score, ScoringMechanism};
 
 /// The spec's minimax evaluation (SPEC §9) for `me`: the score difference plus the
 /// mode bonus, amplified late in the game.
@@ -15,7 +15,8 @@ pub fn spec_evaluation(position: &Position, me: Player) -> f64 {
     let board = position.board();
     let mode = position.mode();
     let scores = position.scores();
-    let difference = scores[me] - scores[1 - me];
+    // The exact difference, rounded only once it is found: its sign is never lost.
+    let difference = difference(scores[me], scores[1 - me]) as f64;
     let own = group_summary(board, me, mode);
     let theirs = group_summary(board, 1 - me, mode);
     let bonus = match mode {
@@ -50,11 +51,16 @@ pub fn expert_evaluation(position: &Position, side: Player) -> f64 {
     ratio_evaluation(position.scores(), side, false) + LIBERTY_WEIGHT * room
 }
 
+/// A score on Expert's scale: its natural log, a monotone map that cannot
+/// overflow (a score below 2^128 has a log below 89).
+pub fn ln_score(score: Score) -> f64 {
+    (score.max(1) as f64).ln()
+}
+
 /// The log of the score ratio for `side`; on a full board, a win or loss is
-/// moved beyond every heuristic value.
+/// moved beyond every heuristic value, decided by comparing the exact scores.
 pub fn ratio_evaluation(scores: [Score; 2], side: Player, board_full: bool) -> f64 {
-    let ln = |s: Score| s.max(1.0).ln();
-    let ratio = ln(scores[side]) - ln(scores[1 - side]);
+    let ratio = ln_score(scores[side]) - ln_score(scores[1 - side]);
     if !board_full {
         return ratio;
     }

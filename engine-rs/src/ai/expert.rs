@@ -3,12 +3,11 @@
 //! gain to either player), within a time and node budget.
 
 use super::clock::Clock;
-use super::evaluate::{expert_evaluation, ratio_evaluation, WIN};
+use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, WIN};
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
 use crate::board::{Player, MAX_SIDE};
 use crate::position::Position;
-use crate::score::Score;
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
 const MAX_PLY: usize = CELLS + 1;
@@ -79,10 +78,6 @@ impl Budget<'_> {
         }
         self.stopped
     }
-}
-
-fn ln_score(score: Score) -> f64 {
-    score.max(1.0).ln()
 }
 
 /// How much taking `cell` changes `side`'s score, on a log scale.

@@ -4,7 +4,7 @@ use super::rng::Rng;
 use crate::bits::Bits;
 use crate::board::{Board, Player};
 use crate::predict::GroupMap;
-use crate::score::ScoringMechanism;
+use crate::score::{ScoreDiff, ScoringMechanism};
 
 /// The territorial value of a free cell (SPEC §9): over its 8 neighbours,
 /// +3 per free cell, −2 per own cell, −1 per opponent cell.
@@ -44,7 +44,7 @@ pub fn heuristic_move(board: &Board, player: Player, rng: &mut Rng) -> Option<us
 /// The free cell that raises the player's own score the most (the first such, row by row).
 pub fn greedy_move(board: &Board, player: Player, mode: ScoringMechanism) -> Option<usize> {
     let groups = GroupMap::of(board, player, mode);
-    let mut best: Option<(f64, usize)> = None;
+    let mut best: Option<(ScoreDiff, usize)> = None;
     Bits::<4>(board.free_words()).for_each(|i| {
         let gain = groups.gain_at(board, i);
         if best.is_none_or(|(b, _)| gain > b) {

@@ -64,7 +64,7 @@ impl Bound {
     /// What a search's `best` says of the true value, searched with the window
     /// (`alpha`, `beta`): at most it when it failed low, at least it when it failed high.
     #[inline(always)]
-    pub fn of(best: f64, alpha: f64, beta: f64) -> Bound {
+    pub fn of<V: PartialOrd>(best: V, alpha: V, beta: V) -> Bound {
         if best <= alpha {
             Bound::Upper
         } else if best >= beta {

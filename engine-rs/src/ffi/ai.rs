@@ -5,7 +5,8 @@
 use std::cell::{RefCell, UnsafeCell};
 
 use super::{
-    exchange, mode_of, status, Exchange, Shared, STATUS_NO_FREE_CELL, STATUS_UNKNOWN_LEVEL,
+    exchange, mode_of, searchable, status, words, Exchange, Shared, STATUS_NO_FREE_CELL,
+    STATUS_UNKNOWN_LEVEL,
 };
 use crate::ai::{self, Clock, Expert, Level, Limits};
 use crate::bits::Bits;
@@ -22,8 +23,13 @@ pub struct AiExchange {
     /// `cc_ai_move`: the expected line as cell indexes, the move first.
     pub line: [u32; CELLS],
     /// `cc_cell_values`: per cell index, the spec's evaluation after the move (NaN if taken).
-    /// `cc_play_game`: both final scores, then each move's milliseconds in turn.
+    /// `cc_solve`: 0 on each cell with an exact value in `exact`, NaN on the others.
+    /// `cc_play_game`: 0, 0, then each move's milliseconds in turn.
     pub values: [f64; CELLS + 2],
+    /// Exact numbers, each two little-endian `u64` words (`super::words`).
+    /// `cc_solve`: the position's value (signed), then each cell's by index.
+    /// `cc_play_game`: both final scores (unsigned).
+    pub exact: [[u64; 2]; CELLS + 1],
 }
 
 impl AiExchange {
@@ -32,6 +38,7 @@ impl AiExchange {
             report: [0.0; 7],
             line: [0; CELLS],
             values: [0.0; CELLS + 2],
+            exact: [[0; 2]; CELLS + 1],
         }
     }
 }
@@ -88,6 +95,7 @@ pub fn ai_move(
 ) -> i32 {
     status((|| {
         let position = Position::new(io.board()?, mode_of(mode)?);
+        searchable(position.board())?;
         let level = level_of(level)?;
         let player = (player as usize).min(1);
         let choice = with_experts(|experts| {
@@ -130,6 +138,7 @@ pub fn ai_move(
 pub fn cell_values(io: &Exchange, out: &mut AiExchange, mode: u32, player: u32) -> i32 {
     status((|| {
         let mut position = Position::new(io.board()?, mode_of(mode)?);
+        searchable(position.board())?;
         let player = (player as usize).min(1);
         out.values.fill(f64::NAN);
         Bits::<4>(position.board().free_words()).for_each(|cell| {
@@ -175,7 +184,8 @@ pub fn play_arena_game(
         let record = with_experts(|experts| ai::play_game(setup, clock, experts))
             .ok_or(super::STATUS_SIZE_OUT_OF_RANGE)?;
         out.values.fill(0.0);
-        out.values[..2].copy_from_slice(&record.scores);
+        out.exact[0] = words(record.scores[0]);
+        out.exact[1] = words(record.scores[1]);
         let [a, b] = &record.move_ms;
         for turn in 0..a.len() + b.len() {
             let ms = if turn % 2 == 0 {
@@ -240,6 +250,11 @@ pub extern "C" fn cc_ai_line_ptr() -> usize {
 #[no_mangle]
 pub extern "C" fn cc_ai_values_ptr() -> usize {
     std::ptr::addr_of!(ai_exchange().values) as usize
+}
+
+#[no_mangle]
+pub extern "C" fn cc_ai_exact_ptr() -> usize {
+    std::ptr::addr_of!(ai_exchange().exact) as usize
 }
 
 #[no_mangle]

@@ -3,7 +3,10 @@
 //!
 //! The caller writes a board into the exchange area (`width`, `height`, and each
 //! player's cells as four little-endian 64-bit words, bit `y * width + x`), calls a
-//! function, and reads the results back. Every function returns a status: 0 for
+//! function, and reads the results back. Scores, gains and differences are exact
+//! 128-bit integers, each held as two little-endian `u64` words, low word first
+//! (unsigned for scores, two's complement for gains and differences), which the
+//! wrapper joins into a `bigint`. Every function returns a status: 0 for
 //! success, otherwise one of the `STATUS_*` codes below, mirrored in TypeScript.
 //! The logic lives in safe functions over `&mut Exchange`; the exports only find it.
 
@@ -13,7 +16,10 @@ use crate::bits::Bits;
 use crate::board::{Board, BoardError, MoveError, MAX_SIDE, MAX_WORDS};
 use crate::position::Position;
 use crate::predict::{predict, GroupMap};
-use crate::score::{by_words, group_values, is_exact, score_of, Geometry, ScoringMechanism};
+use crate::score::{
+    by_words, group_values, is_exact, score_of, within_search_reach, Geometry, Score, ScoreDiff,
+    ScoringMechanism,
+};
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_SIZE_OUT_OF_RANGE: i32 = 1;
@@ -42,8 +48,9 @@ pub struct Exchange {
     pub size: [u32; 2],
     /// In (and out, after `cc_play`): each player's cells.
     pub cells: [[u64; MAX_WORDS]; 2],
-    /// Out: both scores, or the prediction's player gain, opponent gain and net.
-    pub numbers: [f64; 3],
+    /// Out: both scores (unsigned), or the prediction's player gain, opponent
+    /// gain and net (signed), as [`words`] and [`signed_words`] write them.
+    pub numbers: [[u64; 2]; 3],
     /// Out: how many groups each player has.
     pub group_counts: [u32; 2],
     /// Out: each player's group values, largest first (`cc_groups`), or by
@@ -58,7 +65,7 @@ impl Exchange {
         Exchange {
             size: [0; 2],
             cells: [[0; MAX_WORDS]; 2],
-            numbers: [0.0; 3],
+            numbers: [[0; 2]; 3],
             group_counts: [0; 2],
             group_values: [[0; MAX_GROUPS]; 2],
             labels: [0; MAX_GROUPS],
@@ -132,17 +139,40 @@ pub(crate) fn status(result: Result<(), i32>) -> i32 {
     result.err().unwrap_or(STATUS_OK)
 }
 
-fn exact(numbers: &[f64]) -> Result<(), i32> {
-    let all = numbers.iter().all(|n| is_exact(n.abs()));
-    all.then_some(()).ok_or(STATUS_SCORE_TOO_LARGE)
+/// An exact unsigned number as two little-endian 64-bit words, low word first.
+pub fn words(n: Score) -> [u64; 2] {
+    [n as u64, (n >> 64) as u64]
+}
+
+/// An exact signed number as two little-endian 64-bit words (two's complement).
+pub fn signed_words(n: ScoreDiff) -> [u64; 2] {
+    words(n as u128)
+}
+
+/// Both scores into `numbers[0..2]`, or why they cannot be given exactly: only a
+/// hand-written board, never a game's, has a score past 2^128 − 1.
+fn put_scores(io: &mut Exchange, scores: [Score; 2]) -> Result<(), i32> {
+    if !scores.iter().all(|&s| is_exact(s)) {
+        return Err(STATUS_SCORE_TOO_LARGE);
+    }
+    io.numbers[0] = words(scores[0]);
+    io.numbers[1] = words(scores[1]);
+    Ok(())
+}
+
+/// Refuses a board on which a search's scores could pass 2^127 (a hand-written
+/// one: every game's board is within reach, see `score::within_search_reach`).
+pub(crate) fn searchable(board: &Board) -> Result<(), i32> {
+    within_search_reach(board)
+        .then_some(())
+        .ok_or(STATUS_SCORE_TOO_LARGE)
 }
 
 /// Scores the board: `numbers[0..2]` become both scores.
 pub fn score(io: &mut Exchange, mode: u32) -> i32 {
     status((|| {
         let position = Position::new(io.board()?, mode_of(mode)?);
-        io.numbers[..2].copy_from_slice(&position.scores());
-        exact(&io.numbers[..2])
+        put_scores(io, position.scores())
     })())
 }
 
@@ -150,13 +180,13 @@ pub fn score(io: &mut Exchange, mode: u32) -> i32 {
 pub fn groups(io: &mut Exchange, mode: u32) -> i32 {
     status((|| {
         let (board, mode) = (io.board()?, mode_of(mode)?);
-        io.numbers[..2].copy_from_slice(&Position::new(board, mode).scores());
+        put_scores(io, Position::new(board, mode).scores())?;
         for player in 0..2 {
             let values = group_values(&board, player, mode);
             io.group_counts[player] = values.len() as u32;
             io.group_values[player][..values.len()].copy_from_slice(&values);
         }
-        exact(&io.numbers[..2])
+        Ok(())
     })())
 }
 
@@ -188,8 +218,10 @@ pub fn prediction(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> 
     status((|| {
         let (board, mode) = (io.board()?, mode_of(mode)?);
         let p = predict(&board, x.into(), y.into(), player as usize, mode).map_err(move_status)?;
-        io.numbers = [p.player_gain, p.opponent_gain, p.net];
-        exact(&io.numbers)
+        // A gain is exact where both scores stay below 2^127 (every game's board).
+        searchable(&board)?;
+        io.numbers = [p.player_gain, p.opponent_gain, p.net].map(signed_words);
+        Ok(())
     })())
 }
 
@@ -205,8 +237,7 @@ pub fn play(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
             *position.board().cell_words(0),
             *position.board().cell_words(1),
         ];
-        io.numbers[..2].copy_from_slice(&scores);
-        exact(&scores)
+        put_scores(io, scores)
     })())
 }
 
@@ -230,13 +261,14 @@ fn score_batch_n<const N: usize>(
         if !a.and(b).is_empty() {
             return Err(STATUS_CELL_OWNED_TWICE);
         }
-        total += score_of(&geo, a, mode) + score_of(&geo, b, mode);
+        // A checksum that keeps the work from being optimised away, not a score.
+        total += score_of(&geo, a, mode) as f64 + score_of(&geo, b, mode) as f64;
     }
     Ok(total)
 }
 
-/// Scores many same-sized boards in one call (benchmarks, bulk analysis) and
-/// returns the sum of all their scores, or `-status` if a board is malformed.
+/// Scores many same-sized boards in one call (benchmarks) and returns the sum
+/// of all their scores as a float (a checksum), or `-status` if a board is malformed.
 pub fn score_batch(boards: &[[[u64; MAX_WORDS]; 2]], width: u32, height: u32, mode: u32) -> f64 {
     let run = || -> Result<f64, i32> {
         let (empty, mode) = (empty_board(width, height)?, mode_of(mode)?);

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use super::ai::{ai_exchange, limits, HostClock};
-use super::{exchange, mode_of, status, Exchange, STATUS_NO_FREE_CELL};
+use super::{exchange, mode_of, searchable, signed_words, status, Exchange, STATUS_NO_FREE_CELL};
 use crate::ai::{Clock, Limits};
 use crate::position::Position;
 use crate::solve::{CellValues, Solver};
@@ -25,11 +25,12 @@ pub enum Wanted {
     BestOnly,
 }
 
-/// Solves the position for `player` to move: `report[0..3]` gets the best
-/// cell's x, y and the exact final score difference for `player` with best
-/// play, `report[3]` the nodes searched; `values` gets each free cell's exact
-/// value for `player` after taking it (NaN on taken cells, and on every cell
-/// when only the best move is wanted).
+/// Solves the position for `player` to move: `report[0..2]` gets the best
+/// cell's x and y, `report[3]` the nodes searched, `exact[0]` the exact final
+/// score difference for `player` with best play, and `exact[1 + cell]` each
+/// free cell's exact value for `player` after taking it, marked by a 0 in
+/// `values` (NaN on taken cells, and on every cell when only the best move is
+/// wanted).
 pub fn solve(
     io: &Exchange,
     out: &mut super::AiExchange,
@@ -44,6 +45,7 @@ pub fn solve(
         if position.board().free_count() == 0 {
             return Err(STATUS_NO_FREE_CELL);
         }
+        searchable(position.board())?;
         let player = (player as usize).min(1);
         let solved = SOLVER
             .with(|cell| {
@@ -63,18 +65,12 @@ pub fn solve(
             })
             .ok_or(STATUS_NOT_SOLVED)?;
         let (x, y) = position.board().coords(solved.best);
-        out.report = [
-            x as f64,
-            y as f64,
-            solved.value,
-            solved.nodes as f64,
-            0.0,
-            0.0,
-            0.0,
-        ];
+        out.report = [x as f64, y as f64, 0.0, solved.nodes as f64, 0.0, 0.0, 0.0];
+        out.exact[0] = signed_words(solved.value);
         out.values.fill(f64::NAN);
         for (cell, value) in solved.cells {
-            out.values[cell] = value;
+            out.values[cell] = 0.0;
+            out.exact[1 + cell] = signed_words(value);
         }
         Ok(())
     })())
@@ -166,12 +162,10 @@ mod tests {
                 );
                 assert_eq!((all, one), (0, 0));
                 // The same exact value; the best cell is one that keeps it.
-                assert_eq!(
-                    best.report[2], every.report[2],
-                    "mode {mode} player {player}"
-                );
+                assert_eq!(best.exact[0], every.exact[0], "mode {mode} player {player}");
                 let index = best.report[1] as usize * 4 + best.report[0] as usize;
-                assert_eq!(every.values[index], every.report[2]);
+                assert_eq!(every.exact[1 + index], every.exact[0]);
+                assert_eq!(every.values[index], 0.0);
                 assert!(best.values.iter().all(|v| v.is_nan()));
             }
         }

@@ -7,7 +7,7 @@ use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::Score;
+use crate::score::{difference, Score, ScoreDiff};
 
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
@@ -15,6 +15,10 @@ const CLOCK_EVERY: u64 = 1024;
 /// in the table first) costs more than it saves: measured in instructions on
 /// 10×10 endgames, 8 beats 6, 7 and 9.
 const ORDER_FROM_FREE: usize = 8;
+/// Beyond every final difference of a searched board (each below 2^127 in
+/// size, see `score::within_search_reach`), and safe to negate: the search's
+/// open window is (−`BEYOND`, `BEYOND`).
+pub(super) const BEYOND: ScoreDiff = ScoreDiff::MAX;
 /// Salt of the key when player 1 is to move (either player may move first, so
 /// the cells alone do not say whose turn it is).
 const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -51,9 +55,9 @@ pub(super) struct Search<'a> {
     pub(super) budget: Budget<'a>,
 }
 
-fn difference(position: &Position, side: Player) -> Score {
+fn final_difference(position: &Position, side: Player) -> ScoreDiff {
     let s = position.scores();
-    s[side] - s[1 - side]
+    difference(s[side], s[1 - side])
 }
 
 pub(super) fn side_salt(side: Player) -> u64 {
@@ -86,9 +90,9 @@ impl Search<'_> {
         if let Some(p) = prefer.filter(|&p| free.has(p)) {
             let rep = self.symmetries.representative(syms, p);
             moves.retain(|m| m.1 as usize != rep);
-            moves.push((f64::INFINITY, p as u16));
+            moves.push((ScoreDiff::MAX, p as u16));
         }
-        moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         moves.into_iter().map(|m| m.1 as usize).collect()
     }
 
@@ -101,9 +105,9 @@ impl Search<'_> {
         syms: u8,
         cell: usize,
         side: Player,
-        alpha: f64,
-        beta: f64,
-    ) -> Option<f64> {
+        alpha: ScoreDiff,
+        beta: ScoreDiff,
+    ) -> Option<ScoreDiff> {
         let before = position.scores()[side];
         position.play_index(cell, side);
         let child_syms = self.symmetries.fixing(syms, cell);
@@ -118,23 +122,23 @@ impl Search<'_> {
         position: &mut Position,
         key: u64,
         syms: u8,
-        mut alpha: f64,
-        beta: f64,
+        mut alpha: ScoreDiff,
+        beta: ScoreDiff,
         side: Player,
-    ) -> f64 {
+    ) -> ScoreDiff {
         if self.budget.visit() {
-            return 0.0;
+            return 0;
         }
         let free = Bits::<4>(position.board().free_words());
         let count = free.count() as usize;
         if count == 0 {
-            return difference(position, side);
+            return final_difference(position, side);
         }
         if count == 1 {
             let cell = free.first_index().unwrap_or(0);
             let before = position.scores()[side];
             position.play_index(cell, side);
-            let v = difference(position, side);
+            let v = final_difference(position, side);
             position.unplay_index(cell, side, before);
             return v;
         }
@@ -151,7 +155,7 @@ impl Search<'_> {
                 Bound::Upper => {}
             }
         }
-        let mut best = f64::NEG_INFINITY;
+        let mut best = -BEYOND;
         let mut best_move = NO_MOVE;
         if count < ORDER_FROM_FREE && syms == 0 {
             // Few cells: the table's move, then the rest as they come.
@@ -173,7 +177,7 @@ impl Search<'_> {
                         }
                         let v = self.value_of(position, key, syms, cell, side, alpha, beta);
                         if self.budget.stopped {
-                            return 0.0;
+                            return 0;
                         }
                         if v > best {
                             best = v;
@@ -192,18 +196,18 @@ impl Search<'_> {
                 return v;
             }
             for k in 0..moves.len() {
-                let pick = (k..moves.len())
-                    .max_by(|&a, &b| moves[a].0.total_cmp(&moves[b].0))
-                    .unwrap_or(k);
+                let pick = (k..moves.len()).max_by_key(|&a| moves[a].0).unwrap_or(k);
                 moves.swap(k, pick);
                 let cell = moves[k].1 as usize;
                 // Principal variation search: after the first move, a null window
-                // (scores are whole numbers) asks only "better than alpha?", and a
-                // move that is gets searched again with the full window.
+                // (exact whole numbers: (alpha, alpha + 1) holds none) asks only
+                // "better than alpha?", and a move that is gets searched again
+                // with the full window.
                 let v = if k == 0 {
                     self.value_of(position, key, syms, cell, side, alpha, beta)
                 } else {
-                    let probe = self.value_of(position, key, syms, cell, side, alpha, alpha + 1.0);
+                    let null = alpha.saturating_add(1);
+                    let probe = self.value_of(position, key, syms, cell, side, alpha, null);
                     if probe > alpha && probe < beta && !self.budget.stopped {
                         self.value_of(position, key, syms, cell, side, alpha, beta)
                     } else {
@@ -211,7 +215,7 @@ impl Search<'_> {
                     }
                 };
                 if self.budget.stopped {
-                    return 0.0;
+                    return 0;
                 }
                 if v > best {
                     best = v;
@@ -224,7 +228,7 @@ impl Search<'_> {
             }
         }
         if self.budget.stopped {
-            return 0.0;
+            return 0;
         }
         let bound = Bound::of(best, alpha_at_start, beta);
         self.table.store(Entry {
@@ -247,9 +251,9 @@ impl Search<'_> {
         syms: u8,
         cell: usize,
         side: Player,
-        alpha: f64,
-        beta: f64,
-    ) -> f64 {
+        alpha: ScoreDiff,
+        beta: ScoreDiff,
+    ) -> ScoreDiff {
         let child_syms = if syms == 0 {
             0
         } else {
@@ -271,9 +275,9 @@ impl Search<'_> {
         key: u64,
         count: usize,
         side: Player,
-        beta: f64,
-        moves: &[(f64, u16)],
-    ) -> Option<f64> {
+        beta: ScoreDiff,
+        moves: &[(ScoreDiff, u16)],
+    ) -> Option<ScoreDiff> {
         for &(_, cell) in moves {
             let Some(entry) = self
                 .table
@@ -308,7 +312,7 @@ impl Search<'_> {
         syms: u8,
         side: Player,
         table_move: u16,
-    ) -> Vec<(f64, u16)> {
+    ) -> Vec<(ScoreDiff, u16)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let scores = position.scores();
         free.for_each(|cell| {
@@ -316,9 +320,14 @@ impl Search<'_> {
                 return;
             }
             let score = if cell as u16 == table_move {
-                f64::MAX
+                ScoreDiff::MAX
             } else {
-                gain(position, cell, side, scores) + gain(position, cell, 1 - side, scores)
+                gain(position, cell, side, scores).saturating_add(gain(
+                    position,
+                    cell,
+                    1 - side,
+                    scores,
+                ))
             };
             moves.push((score, cell as u16));
         });
@@ -328,7 +337,7 @@ impl Search<'_> {
 
 /// How much `who` would gain by taking `cell`.
 #[inline(always)]
-fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -> f64 {
+fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -> ScoreDiff {
     // A cell touching none of the player's cells is a new group worth 1: the
     // product is unchanged (or becomes 1 from nothing), no need to play it.
     let board = position.board();
@@ -342,10 +351,10 @@ fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -
                 .is_some_and(|i| board.owner_at(i) == Some(who))
         });
     if !touches {
-        return if scores[who] == 0.0 { 1.0 } else { 0.0 };
+        return if scores[who] == 0 { 1 } else { 0 };
     }
     position.play_index(cell, who);
     let after = position.scores()[who];
     position.unplay_index(cell, who, scores[who]);
-    after - scores[who]
+    difference(after, scores[who])
 }

@@ -1,6 +1,6 @@
 //! The solver's public face: what a caller asks and what it gets back.
 
-use super::search::{side_salt, Budget, Search};
+use super::search::{side_salt, Budget, Search, BEYOND};
 use super::symmetry::Symmetries;
 use super::table::Table;
 use crate::ai::table::Zobrist;
@@ -8,7 +8,7 @@ use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::Score;
+use crate::score::{within_search_reach, ScoreDiff};
 
 /// Positions with more free cells are never tried (no budget would finish them).
 pub const MAX_SOLVE_FREE: usize = 48;
@@ -19,8 +19,8 @@ const TABLE_BITS: u32 = 18;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
     pub best: usize,
-    /// The final score difference (mover minus opponent) with best play.
-    pub value: Score,
+    /// The final score difference (mover minus opponent) with best play, exact.
+    pub value: ScoreDiff,
     pub nodes: u64,
 }
 
@@ -28,10 +28,10 @@ pub struct Solution {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellValues {
     pub best: usize,
-    /// The final score difference (mover minus opponent) with best play.
-    pub value: Score,
-    /// Each free cell with the final difference for the mover after taking it.
-    pub cells: Vec<(usize, Score)>,
+    /// The final score difference (mover minus opponent) with best play, exact.
+    pub value: ScoreDiff,
+    /// Each free cell with the exact final difference for the mover after taking it.
+    pub cells: Vec<(usize, ScoreDiff)>,
     pub nodes: u64,
 }
 
@@ -68,7 +68,8 @@ impl Solver {
     }
 
     /// The best move for `side` and its exact value, or `None` on a full board,
-    /// beyond [`MAX_SOLVE_FREE`], or when the limits stop the search first.
+    /// beyond [`MAX_SOLVE_FREE`], on a hand-written board whose scores could pass
+    /// 2^127 (never a game's), or when the limits stop the search first.
     /// `prefer` (a free cell) is taken whenever it is as good as the best.
     pub fn best_move(
         &mut self,
@@ -80,30 +81,21 @@ impl Solver {
     ) -> Option<Solution> {
         let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
         let moves = search.root_moves(&mut position, key, syms, side, prefer);
-        let first = search.child(
-            &mut position,
-            key,
-            syms,
-            moves[0],
-            side,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-        )?;
+        let first = search.child(&mut position, key, syms, moves[0], side, -BEYOND, BEYOND)?;
         let mut best = (moves[0], first);
         for &cell in &moves[1..] {
-            // A null window first (scores are whole numbers): only a move that
-            // beats the best so far is searched again for its value.
-            let probe = search.child(&mut position, key, syms, cell, side, best.1, best.1 + 1.0)?;
+            // A null window first (exact whole numbers: (v, v + 1) holds none):
+            // only a move that beats the best so far is searched again for its value.
+            let null = best.1.saturating_add(1);
+            let probe = search.child(&mut position, key, syms, cell, side, best.1, null)?;
             if probe > best.1 {
-                let v =
-                    search.child(&mut position, key, syms, cell, side, best.1, f64::INFINITY)?;
+                let v = search.child(&mut position, key, syms, cell, side, best.1, BEYOND)?;
                 best = (cell, v);
             }
         }
         Some(Solution {
             best: best.0,
-            // + 0.0 turns a negated draw (-0) into 0.
-            value: best.1 + 0.0,
+            value: best.1,
             nodes: search.budget.nodes,
         })
     }
@@ -118,36 +110,25 @@ impl Solver {
     ) -> Option<CellValues> {
         let (mut search, mut position, key, syms) = self.start(position, side, limits, clock)?;
         let moves = search.root_moves(&mut position, key, syms, side, None);
-        let mut solved: Vec<(usize, Score)> = Vec::with_capacity(moves.len());
+        let mut solved: Vec<(usize, ScoreDiff)> = Vec::with_capacity(moves.len());
         for &cell in &moves {
-            let v = search.child(
-                &mut position,
-                key,
-                syms,
-                cell,
-                side,
-                f64::NEG_INFINITY,
-                f64::INFINITY,
-            )?;
+            let v = search.child(&mut position, key, syms, cell, side, -BEYOND, BEYOND)?;
             solved.push((cell, v));
         }
         // Cells left out by symmetry share their representative's value.
         let mut cells = Vec::new();
         Bits::<4>(position.board().free_words()).for_each(|cell| {
             let rep = search.symmetries.representative(syms, cell);
-            let value = solved.iter().find(|s| s.0 == rep).map_or(0.0, |s| s.1);
-            cells.push((cell, value + 0.0));
+            let value = solved.iter().find(|s| s.0 == rep).map_or(0, |s| s.1);
+            cells.push((cell, value));
         });
         let (best, value) = solved
             .iter()
             .copied()
-            .fold(
-                (moves[0], f64::NEG_INFINITY),
-                |b, s| if s.1 > b.1 { s } else { b },
-            );
+            .fold(solved[0], |b, s| if s.1 > b.1 { s } else { b });
         Some(CellValues {
             best,
-            value: value + 0.0,
+            value,
             cells,
             nodes: search.budget.nodes,
         })
@@ -163,7 +144,7 @@ impl Solver {
     ) -> Option<(Search<'a>, Position, u64, u8)> {
         let board = position.board();
         let free = board.free_count();
-        if free == 0 || free > MAX_SOLVE_FREE {
+        if free == 0 || free > MAX_SOLVE_FREE || !within_search_reach(board) {
             return None;
         }
         let size = (board.width(), board.height());

@@ -3,14 +3,15 @@
 //! it), so the table is kept from one move to the next and only ever replaced.
 
 // The bounds and the empty move are Expert's table's: only the entry differs
-// (an exact f64 value, and what decides which entry to keep).
+// (an exact integer value, and what decides which entry to keep).
 pub(crate) use crate::ai::table::{Bound, NO_MOVE};
+use crate::score::ScoreDiff;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub key: u64,
-    /// The final score difference for the player to move (an exact integer).
-    pub value: f64,
+    /// The final score difference for the player to move, exact.
+    pub value: ScoreDiff,
     /// Free cells of the position: a larger subtree is worth keeping.
     pub free: u8,
     /// The solve that stored it: older entries give way first.
@@ -21,7 +22,7 @@ pub(crate) struct Entry {
 
 const EMPTY: Entry = Entry {
     key: 0,
-    value: 0.0,
+    value: 0,
     free: 0,
     generation: 0,
     bound: Bound::Exact,
