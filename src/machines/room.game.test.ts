@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '../protocol/messages';
+import { parseServerEvent } from '../protocol/server-events';
 import { ERRORS, incomingUndo, isLocalTurn, rematchOf } from './room.machine';
+import { resultText } from './room.rules';
 import { ALICE, BOB, player, room, gameState, inGame } from './room.test-helper';
 
 describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
@@ -44,6 +46,20 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     t.send({ type: 'game:finished', payload: { winner, scores: [1n, 1n], reason: 'board-full', gameState: gameState({ progress: 'over' }), room: room() } });
     expect(t.context().currentRoom?.status).toBe('finished');
     expect(t.notices).toEqual([{ type: 'notice', message, backToLobby: false, finished: true }]);
+  });
+
+  it('keeps a 16×16 game\'s scores exact from the socket\'s decimal strings, and names the winner by one point past 2^67', async () => {
+    const t = await inGame('bob');
+    const [high, low] = ['218837978263024718418', '218837978263024718417']; // 3^42·2, the most a 16×16 connection board gives, and one less
+    const board = { occupiedCells: [[], []] as string[][], gridWidth: 16, gridHeight: 16 };
+    const wire = { ...gameState({ progress: 'over', moveCount: 256 }), boardState: board, scores: [low, high], scoreHistory1: [low], scoreHistory2: [high] };
+    const parsed = parseServerEvent('game:moveMade', { gameState: wire, move: { row: 15, col: 15, player: 1 } });
+    if (!parsed.ok) throw new Error(parsed.error);
+    t.send(parsed.message);
+    const game = t.context().gameState!;
+    expect(game.scores).toEqual([218837978263024718417n, 218837978263024718418n]);
+    expect(game.scoreHistory2).toEqual([218837978263024718418n]);
+    expect(resultText(game, null)).toBe('BOB wins!');
   });
 
   it('requests an undo on its own turn, once; the opponent sees it and approves', async () => {
