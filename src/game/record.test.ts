@@ -6,7 +6,7 @@ import { createGame, freeCells, placeCell, setProgress } from './game';
 import { formatRecord, parseRecord, recordFromFragment, recordFragment, replayPath, type GameRecord } from './record';
 import { recordOfGame, replayRecord } from './replay';
 import { DEFAULT_SETTINGS } from './settings';
-import type { BoardSize, GameState, Settings } from './types';
+import { BOARD_SIZES, type GameState, type Settings } from './types';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -55,9 +55,8 @@ describe('a game record', () => {
     expect(formatRecord({ ...record, firstPlayer: 1 })).toBe('CC1 6x6 connection p2-first: c3 d4 *');
   });
 
-  const sizes: BoardSize[] = ['6', '8', '10'];
   for (const mode of SCORING_MECHANISMS) {
-    for (const boardSize of sizes) {
+    for (const boardSize of BOARD_SIZES) {
       it(`round-trips a real ${boardSize}x${boardSize} ${mode} game: the replay ends on the same board and scores`, () => {
         const aiFirst = boardSize === '8'; // the computer moving first: Player 2 makes the first move
         const settings: Settings = { ...DEFAULT_SETTINGS, scoringMechanism: mode, boardSize, firstPlayer: aiFirst ? 'ai' : 'human' };
