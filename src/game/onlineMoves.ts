@@ -1,5 +1,5 @@
 /**
- * An online game's moves in order, for its record (issue 15). The server sends the board, the
+ * An online game's moves in order, for its record. The server sends the board, the
  * move count and the last move, not the list: the page keeps the moves as they arrive. When it
  * missed some (it was reloaded mid-game, or joined late), the list is rebuilt from the board in an
  * order that reaches the same board, the last move last.

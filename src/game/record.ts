@@ -1,5 +1,5 @@
 /**
- * A whole game as one line of text (issue 15), to copy, paste and share as a link:
+ * A whole game as one line of text, to copy, paste and share as a link:
  *
  *   CC1 6x6 connection: c3 d4 b2 … 1-0
  *

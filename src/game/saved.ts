@@ -17,7 +17,7 @@ export interface SavedGame {
   settings: Settings;
   gameId: number;
   moves: CellPosition[];
-  /** Issue 15: a hint was shown (absent when none was, as in games saved before hints). */
+  /** A hint was shown (absent when none was, as in games saved before hints). */
   hintUsed?: true;
 }
 

@@ -30,7 +30,7 @@ describe('shouldSubmitScore', () => {
     expect(shouldSubmitScore(ALICE, twoPlayers, finished([12n, 10n], twoPlayers))).toBe(false);
   });
 
-  it('not when a hint was used (issue 15)', () => {
+  it('not when a hint was used', () => {
     expect(shouldSubmitScore(ALICE, AI, { ...finished([12n, 10n]), hintUsed: true })).toBe(false);
   });
 

@@ -42,7 +42,7 @@ export interface ScorePayload {
 
 /**
  * Submitted when: signed in, against the AI, the game is over, someone won (not a draw) and the
- * human's score is above 0, and no hint was used (issue 15).
+ * human's score is above 0, and no hint was used.
  */
 export function shouldSubmitScore(user: Submitter | null, settings: Settings, game: GameState): boolean {
   if (!user) return false;

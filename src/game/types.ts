@@ -53,5 +53,5 @@ export interface GameState {
   history: Snapshot[]; // the game's first snapshot, then one per move
   gameId: number; // a timestamp: when the game was created
   annotationVisibility: { showText: boolean; showLines: boolean };
-  hintUsed: boolean; // a hint was shown during this game (issue 15): it is not submitted to High Scores
+  hintUsed: boolean; // a hint was shown during this game: it is not submitted to High Scores
 }

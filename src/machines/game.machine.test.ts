@@ -30,7 +30,7 @@ function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | 
 const place = (gridX: number, gridY: number) => ({ type: 'cell.place', cell: { gridX, gridY } }) as const;
 
 describe('the game statechart', () => {
-  it('marks the game once a hint is shown, until a new game (issue 15)', () => {
+  it('marks the game once a hint is shown, until a new game', () => {
     const { actor } = start({ ...DEFAULT_SETTINGS, playerMode: 'user' });
     actor.send(place(0, 0));
     actor.send({ type: 'hint.shown' });

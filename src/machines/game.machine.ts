@@ -54,7 +54,7 @@ export type GameEvent =
   /** The game-over banner's Show Results, once the dialog was closed on a full board. */
   | { type: 'results.open' }
   | { type: 'ai.server'; model: string | null }
-  /** Issue 15: a hint was shown on the board; the game is no longer submitted to High Scores. */
+  /** A hint was shown on the board; the game is no longer submitted to High Scores. */
   | { type: 'hint.shown' };
 
 function aiTask({ game, settings, serverModel }: GameContext): AiTask {

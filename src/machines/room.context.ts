@@ -71,11 +71,11 @@ export interface CurrentRoom {
   code: string; // e.g. 'K3XQ9A'
   status: RoomStatus;
   isHost: boolean;
-  /** Opened by quick play for a pair (issue 14): it starts by itself, with the pool's settings. */
+  /** Opened by quick play for a pair: it starts by itself, with the pool's settings. */
   quickPlay: boolean;
 }
 
-/** Issue 14, quick play: in the pool, looking for an opponent with these settings. */
+/** Quick play: in the pool, looking for an opponent with these settings. */
 export interface LookingForOpponent {
   boardSize: RoomBoardSize;
   timeControl: TimeControl;
@@ -96,7 +96,7 @@ export interface RoomContext {
   gameState: GameStateView | null;
   lastMoveTimestamp: number | null;
   pendingUndoRequest: PendingUndoView | null;
-  /** Undo requests each player has left in this game, player 0 first (issue 11). */
+  /** Undo requests each player has left in this game, player 0 first. */
   undoRequestsLeft: [number, number];
   /** The player who may claim victory now (their opponent, to move, has been idle), if any. */
   claimableBy: PlayerIndex | null;
@@ -111,7 +111,7 @@ export interface RoomContext {
   /** When each absent player's grace period ends (local clock), from room:playerDisconnected. */
   awayUntil: Record<string, number>;
   inFlight: (Outgoing & { fallback: string | null }) | null; // null fallback: only logged
-  /** Issue 14: looking for an opponent (quick play); null otherwise. */
+  /** Looking for an opponent (quick play); null otherwise. */
   pool: LookingForOpponent | null;
 }
 
@@ -142,7 +142,7 @@ export type RoomEvent =
   /** The lobby's fields: a create or join was attempted (Enter, leaving the field) without this one. */
   | { type: 'lobby.missing'; field: 'username' | 'roomCode' }
   | { type: 'rematch.request' }
-  /** Issue 14, quick play: "Play online" with these settings, and its Cancel. */
+  /** Quick play: "Play online" with these settings, and its Cancel. */
   | { type: 'pool.join'; username: string; boardSize: RoomBoardSize; timeControl: TimeControl }
   | { type: 'pool.leave' }
   | { type: 'error.clear' };

@@ -1,4 +1,4 @@
-// Issue 11 on the client: the lobby's own messages, leaving a game forfeits it, names stay with
+// Fair play on the client: the lobby's own messages, leaving a game forfeits it, names stay with
 // their seats, the shared rules (startRefusal, undoRefusal), and the fair-play events (undo
 // withdrawn or lapsed, undo requests left, claim victory, aborted games, server restarts).
 import { describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ describe('names and seats stay with the game (GameStateView.seats)', () => {
     expect(resultText(t.context().gameState!, t.context().finish)).toBe('ALICE wins!');
   });
 
-  it('a game lost on time opens Game Results too (issue 14), from the seat of each player', async () => {
+  it('a game lost on time opens Game Results too, from the seat of each player', async () => {
     const t = await inGame('alice');
     const clocks = { remainingMs: [0, 41_000] as [number, number], running: null };
     t.send({ type: 'game:finished', payload: { winner: 1, scores: [3n, 9n], reason: 'timeout', gameState: gameState({ clocks }), room: room({ status: 'finished', players: [ALICE, BOB] }) } });
@@ -180,7 +180,7 @@ describe('shared rules (src/protocol/rules.ts)', () => {
   });
 });
 
-describe('fair play (issue 11)', () => {
+describe('fair play', () => {
   it('the requester withdraws a pending undo; everyone drops it on game:undoWithdrawn', async () => {
     const alice = await inGame('alice', undoable());
     alice.send({ type: 'undo.withdraw' });

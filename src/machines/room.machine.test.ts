@@ -25,7 +25,7 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
     expect(canStart(ctx({ ...full, players: [player('alice', true)], currentRoom: hostRoom }))).toBe(false);
     expect(canStart(ctx({ ...full, players: [player('alice', true), BOB], currentRoom: hostRoom }))).toBe(false);
     expect(canStart(ctx({ ...full, currentRoom: { ...hostRoom, status: 'starting' } }))).toBe(false);
-    // Issue 11 (startRefusal): a player who is away blocks the start, though still ready.
+    // The shared start rule (startRefusal): a player who is away blocks the start, though still ready.
     expect(canStart(ctx({ ...full, players: [player('alice', true), { ...player('bob', true), connected: false }], currentRoom: hostRoom }))).toBe(false);
     // The host is the room's hostId, not a flag of its own.
     expect(canStart(ctx({ ...full, hostId: 'bob', currentRoom: hostRoom }))).toBe(false);

@@ -182,7 +182,7 @@ export const roomMachine = setup({
       guard: 'in this room',
       actions: [
         assign(({ context, event }) => finished(context, event.payload)),
-        // A forfeit has its own alert (game:forfeited); a full board and a flag on time (issue 14)
+        // A forfeit has its own alert (game:forfeited); a full board and a flag on time
         // get Game Results. An aborted or claimed game is told on the page (resultText).
         enqueueActions(({ context, event: { payload }, enqueue }) => {
           if ((payload.reason !== 'board-full' && payload.reason !== 'timeout') || payload.winner === null) return;
@@ -212,7 +212,7 @@ export const roomMachine = setup({
     'game:undoWithdrawn': {
       actions: assign(({ context, event }) => (context.pendingUndoRequest?.requestId === event.payload.requestId ? { pendingUndoRequest: null } : {})),
     },
-    // After a restart the player to move is back: their clock runs again (issue 14).
+    // After a restart the player to move is back: their clock runs again.
     'game:clockResumed': {
       actions: assign(({ context, event }) => (context.gameState ? { gameState: { ...context.gameState, clocks: event.payload.clocks } } : {})),
     },
@@ -254,7 +254,7 @@ export const roomMachine = setup({
       on: {
         'room.leave': { target: '.idle', actions: ['forfeit if playing', 'tell the server we left', 'leave'] },
         'socket.disconnected': '.idle',
-        // Issue 14, quick play: Cancel is one click; the server is told, the page stops looking at once.
+        // Quick play: Cancel is one click; the server is told, the page stops looking at once.
         'pool.leave': {
           guard: 'in the pool',
           actions: [assign({ pool: null }), spawnChild('request', { input: { event: 'pool:leave', payload: {} } })],

@@ -1,4 +1,4 @@
-// Issue 14, quick play in the room statechart: Play online asks the server for a place in the pool,
+// Quick play in the room statechart: Play online asks the server for a place in the pool,
 // the page shows it looking; Cancel is one click; paired, the page enters the room with the token
 // it was sent; a dropped socket is out of the pool.
 import { describe, expect, it } from 'vitest';

@@ -28,7 +28,7 @@ export function localIndex(context: RoomContext): PlayerIndex | null {
 }
 
 /**
- * SPEC §4 with issue 11's shared rule (src/protocol/rules.ts startRefusal): the local player is
+ * SPEC §4 with the shared start rule (src/protocol/rules.ts startRefusal): the local player is
  * the host, the room is full, everyone is ready and present (an away player blocks the start), waiting.
  */
 export function canStart({ currentRoom, hostId, players, roomSettings, localPlayerId }: RoomContext): boolean {
