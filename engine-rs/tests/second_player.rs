@@ -107,6 +107,23 @@ fn expert_moving_second_never_loses_on_10x10() {
     let _ = expert_second_never_loses(10, &FIRSTS, 1);
 }
 
+// The large boards: scores pass 2^64 there (16×16 expansion reaches 2^96), and
+// the endgame solver Expert trusts within reach must stay exact.
+#[test]
+fn expert_moving_second_never_loses_on_12x12() {
+    let _ = expert_second_never_loses(12, &FIRSTS, 2);
+}
+
+#[test]
+fn expert_moving_second_never_loses_on_14x14() {
+    let _ = expert_second_never_loses(14, &FIRSTS, 2);
+}
+
+#[test]
+fn expert_moving_second_never_loses_on_16x16() {
+    let _ = expert_second_never_loses(16, &FIRSTS, 2);
+}
+
 #[test]
 fn expert_moving_second_never_loses_on_a_4x6_board() {
     // Rectangular boards with an even side have no centre cell either.

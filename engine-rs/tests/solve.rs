@@ -164,6 +164,57 @@ fn the_solver_agrees_with_exhaustive_minimax_on_random_endgames_of_6x6_to_10x10(
     }
 }
 
+/// A 16×16 expansion endgame whose scores are near 2^90: the checkerboard of
+/// 2×2 blocks (8 each under expansion), a few cells given to the other player,
+/// and `free` cells left free at random.
+fn block_endgame(rng: &mut Rng, free: usize) -> Board {
+    let mut board = Board::new(16, 16).unwrap();
+    let mut cells: Vec<usize> = (0..256).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for (k, &cell) in cells[free..].iter().enumerate() {
+        let (x, y) = (cell % 16, cell / 16);
+        let owner = (x / 2 + y / 2) % 2;
+        // One cell in twelve goes to the other player: squares broken and joined.
+        let player = if k % 12 == 0 { 1 - owner } else { owner };
+        board.occupy(cell, player);
+    }
+    board
+}
+
+#[test]
+fn the_solver_is_exact_on_16x16_expansion_endgames_past_2_to_the_64() {
+    let mut solver = Solver::new();
+    let mut rng = Rng::new(1616);
+    let mut largest = 0i128;
+    for game in 0..8 {
+        let free = 7 + game % 3;
+        let board = block_endgame(&mut rng, free);
+        let position = Position::new(board, ScoringMechanism::Expansion);
+        assert!(
+            position.scores().iter().all(|&s| s > 1 << 64),
+            "{:?}",
+            position.scores()
+        );
+        let side = game % 2;
+        let mut memo = Memo::new();
+        check(
+            &mut solver,
+            &board,
+            ScoringMechanism::Expansion,
+            side,
+            &mut memo,
+        );
+        let solved = solver
+            .best_move(&position, side, None, UNLIMITED, &StoppedClock)
+            .unwrap();
+        largest = largest.max(solved.value.abs());
+    }
+    // Differences far past 2^53, where a floating-point null window (v, v + 1) holds nothing.
+    assert!(largest > 1 << 64, "largest difference {largest}");
+}
+
 #[test]
 fn a_symmetric_position_gives_equal_values_to_mirrored_cells() {
     // A 6×6 board with both players' cells symmetric under every rotation and reflection.
