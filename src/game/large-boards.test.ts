@@ -3,6 +3,7 @@
  * score exact past 2^64, checked against SPEC §9's scoring worked out again with BigInt; their
  * records and replays; saved games; and the statistics of such a game.
  */
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_MECHANISMS, type CellPosition, type Engine, type ScoringMechanism } from '../engine';
 import { loadEngine } from '../engine/load';
@@ -15,7 +16,7 @@ import { COMPUTER, DEFAULT_SETTINGS } from './settings';
 import { computeStatistics } from './statistics';
 import { scorePayload } from './submission';
 import { oracleScores, squaresGame } from './score-oracle.test-helper';
-import type { BoardSize, GameState, Settings } from './types';
+import { BOARD_SIZES, type BoardSize, type GameState, type Settings } from './types';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -82,6 +83,25 @@ describe('a whole 16×16 expansion game through the typed API', () => {
       expect(game.scores).toEqual(oracleScores(game.boardState, mode));
     });
   }
+});
+
+describe('any game at any size', () => {
+  it('is scored exactly at every move, to the full board, in every mode', () => {
+    const games = fc
+      .record({ boardSize: fc.constantFrom(...BOARD_SIZES), mode: fc.constantFrom(...SCORING_MECHANISMS) })
+      .chain(({ boardSize, mode }) => {
+        const side = Number(boardSize);
+        const cells = Array.from({ length: side * side }, (_, i) => ({ gridX: i % side, gridY: Math.floor(i / side) }));
+        return fc.record({ boardSize: fc.constant(boardSize), mode: fc.constant(mode), moves: fc.shuffledSubarray(cells, { minLength: cells.length }) });
+      });
+    fc.assert(
+      fc.property(games, ({ boardSize, mode, moves }) => {
+        const game = playChecked(settingsFor(boardSize, mode), moves);
+        expect(game.progress).toBe('over');
+      }),
+      { numRuns: 12 },
+    );
+  });
 });
 
 describe('records and replays of large boards', () => {
