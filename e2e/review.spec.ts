@@ -1,9 +1,11 @@
 /**
- * Issue 15's post-game review journeys: a game against the computer goes from Game Results to
+ * The post-game review's journeys: a game against the computer goes from Game Results to
  * "Replay and review"; the analysis shows its progress, then the evaluation chart, a mark on
  * every move, the engine's best move in words and on the board, and the verdict, exact where the
  * solver reaches. A replay link with a blunder made on purpose (found with the solver in Node)
- * has that move marked. Cancel stops the analysis and its worker at once; it can start again.
+ * has that move marked. A whole 16×16 game is analysed on one worker per core (up to four), its
+ * progress bar shown, then gone. Cancel stops the analysis and its workers at once; it can start
+ * again.
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../src/engine/load';
@@ -23,7 +25,7 @@ const cellName = (cell: CellPosition, height: number) => `${String.fromCharCode(
 async function analyse(page: Page): Promise<void> {
   await review(page).getByRole('button', { name: 'Analyse the game' }).click();
   await expect(review(page).getByRole('progressbar')).toBeVisible();
-  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing move \d+ of \d+$/);
+  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing… \d+ of \d+ moves$/);
   await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_TIMEOUT });
   await expect(review(page).getByRole('progressbar')).toHaveCount(0);
 }
@@ -90,7 +92,7 @@ async function expectBestOnBoard(page: Page, mover: string): Promise<void> {
 async function gameRecord(side: number, mode: ScoringMechanism, moves: number, choose: (board: BoardState, player: PlayerIndex, turn: number) => CellPosition) {
   const engine = await loadEngine();
   let current: BoardState = { occupiedCells: [new Set<CellKey>(), new Set<CellKey>()], gridWidth: side, gridHeight: side };
-  let scores: [number, number] = [0, 0];
+  let scores: [bigint, bigint] = [0n, 0n];
   const played: CellPosition[] = [];
   for (let turn = 0; turn < moves; turn++) {
     const player: PlayerIndex = turn % 2 === 0 ? 0 : 1;
@@ -108,14 +110,15 @@ test('a replay link with a blunder: the move that throws away a proven result is
   test.setTimeout(120_000);
   const engine = await loadEngine();
   const free = (b: BoardState) => 16 - b.occupiedCells[0].size - b.occupiedCells[1].size;
-  let blunder: { move: number; best: number; played: number } | null = null;
+  let blunder: { move: number; best: bigint; played: bigint } | null = null;
   // Hard's moves while many cells are free, then the solver's, but for the first move (at 10 free
   // cells or fewer) that turns the mover's proven result into a worse one.
   const record = await gameRecord(4, 'expansion', 16, (b, player, turn) => {
     if (free(b) > 10) return engine.chooseMove({ board: b, player, level: 'hard', mode: 'expansion', seed: turn + 1 })!.cell;
     const solved = engine.solve({ board: b, player, mode: 'expansion' })!;
     if (blunder) return solved.best;
-    const worse = solved.cells.find(({ value }) => Math.sign(value) < Math.sign(solved.value));
+    const sign = (value: bigint) => (value > 0n ? 1 : value < 0n ? -1 : 0);
+    const worse = solved.cells.find(({ value }) => sign(value) < sign(solved.value));
     if (!worse) return solved.best;
     blunder = { move: turn + 1, best: solved.value, played: worse.value };
     return worse.cell;
@@ -143,7 +146,40 @@ test('a replay link with a blunder: the move that throws away a proven result is
   await expectNoSeriousFindings(page, 'the marked moves in the dark theme', '[data-testid="replay-moves"]');
 });
 
-test('Cancel stops the analysis and its worker at once; it can be started again', async ({ page }) => {
+/** The review's workers on this browser: one per core, up to four. */
+const reviewWorkers = (page: Page) => page.evaluate(() => Math.min(4, Math.max(1, navigator.hardwareConcurrency || 1)));
+
+test('a whole 16×16 game: analysed on one worker per core, the progress bar shown while it runs, then gone, every move marked', async ({ page }) => {
+  // 257 positions of about 0.3 s each (the budgets are in time, not work): about a minute on two workers.
+  test.setTimeout(360_000);
+  const engine = await loadEngine();
+  const record = await gameRecord(16, 'connection', 256, (b, player, turn) => engine.chooseMove({ board: b, player, level: 'medium', mode: 'connection', seed: turn + 1 })!.cell);
+  await page.goto(replayPath(formatRecord(record)));
+  await boardReady(page);
+  const workersBefore = page.workers().length;
+
+  await review(page).getByRole('button', { name: 'Analyse the game' }).click();
+  const progress = review(page).getByRole('progressbar');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('max', '256');
+  await expect(progress).toHaveAccessibleName(/^Analysing… \d+ of 256 moves$/);
+  await expect.poll(() => page.workers().length, { message: 'one worker per core, up to four' }).toBe(workersBefore + (await reviewWorkers(page)));
+  // It moves on: a later figure than the first one read.
+  const first = Number(await progress.getAttribute('value'));
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(first);
+
+  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 300_000 });
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByTestId('review-progress')).toHaveCount(0);
+  await expect(page.getByTestId('replay-moves').locator('[data-mark]')).toHaveCount(256);
+  // The full board: the result with every digit of the margin.
+  await expect(page.getByTestId('review-verdict')).toHaveText(/^Game over: (Player 1 won by [\d,]+|Player 2 won by [\d,]+|a draw)\.$/);
+  // Six cells before the end the solver reaches on 16×16 too: an exact verdict.
+  await page.getByTestId('replay-moves').getByRole('button', { name: /^Move 250, / }).click();
+  await expect(page.getByTestId('review-verdict')).toHaveText(/^Player 1 to move: (won with best play, by [\d,]+|lost with best play, by [\d,]+|drawn with best play) \(exact\)\.$/);
+});
+
+test('Cancel stops the analysis and its workers at once; it can be started again', async ({ page }) => {
   test.setTimeout(120_000);
   const engine = await loadEngine();
   const record = await gameRecord(10, 'connection', 40, (b, player, turn) => engine.chooseMove({ board: b, player, level: 'easy', mode: 'connection', seed: turn })!.cell);
@@ -154,8 +190,8 @@ test('Cancel stops the analysis and its worker at once; it can be started again'
   await review(page).getByRole('button', { name: 'Analyse the game' }).click();
   const progress = review(page).getByRole('progressbar');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing move ([2-9]|\d\d) of 40$/, { timeout: 30_000 });
-  expect(page.workers().length, 'the analysis runs in a worker').toBe(workersBefore + 1);
+  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing… ([2-9]|\d\d) of 40 moves$/, { timeout: 30_000 });
+  expect(page.workers().length, 'the analysis runs in workers of its own, one per core up to four').toBe(workersBefore + (await reviewWorkers(page)));
 
   await review(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveCount(0);
@@ -168,7 +204,7 @@ test('Cancel stops the analysis and its worker at once; it can be started again'
 
   await review(page).getByRole('button', { name: 'Analyse the game' }).click();
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing move \d+ of 40$/);
+  await expect(page.getByTestId('review-progress')).toHaveText(/^Analysing… \d+ of 40 moves$/);
   await expect(page.getByTestId('review-verdict')).toBeVisible({ timeout: 30_000 });
   await review(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveCount(0);
