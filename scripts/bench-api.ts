@@ -70,10 +70,13 @@ const TARGET_MS = 1000;
 const SECRET = 'bench-api-secret-bench-api-secret-bench-api';
 const NAME: Record<EmbeddedDatabase, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 
+/** The page's reads (src/services), exact scores cast to text as it asks for them. */
 const READS = {
-  'game results': '/rest/v1/game_results?select=*&order=created_at.desc&limit=50',
+  'game results':
+    '/rest/v1/game_results?select=id,player1_id,player2_id,player1_score::text,player2_score::text,winner_id,scoring_mechanism,board_size,created_at,' +
+    'player1_elo_before,player1_elo_after,player2_elo_before,player2_elo_after&order=created_at.desc&limit=50',
   'result names': '/rest/v1/profiles?select=id,username&id=in.(NAMES)',
-  'high scores': '/rest/v1/game_scores?select=*&opponent_type=eq.ai&status=eq.verified&order=ai_difficulty.desc,score.desc&limit=50',
+  'high scores': '/rest/v1/game_scores?select=id,username,ai_difficulty,score::text,opponent_score::text&opponent_type=eq.ai&status=eq.verified&order=ai_difficulty.desc,score.desc&limit=50',
   'elo rpc': '/rest/v1/rpc/get_elo_leaderboard?limit_rows=50',
 };
 

@@ -64,7 +64,7 @@ export const parseUsername = (value: unknown): Parsed<string> => parseWith(Usern
 /** A room code: trimmed and upper-cased; blank is 'Please enter a room code', a malformed one 'Room not found'. */
 export const parseRoomCode = (value: unknown): Parsed<string> => parseWith(RoomCodeSchema, value, 'code');
 
-/** A room board size: 6, 8 or 10 (numbers or their strings). */
+/** A room board size: 6, 8, 10, 12, 14 or 16 (numbers or their strings). */
 export const parseRoomBoardSize = (value: unknown): Parsed<RoomBoardSize> => parseWith(RoomBoardSizeSchema, value, 'boardSize');
 
 export const parseScoring = (value: unknown): Parsed<ScoringMechanism> => parseWith(ScoringMechanismSchema, value, 'scoringMechanism');
@@ -80,7 +80,7 @@ export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayloa
 export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);
 export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => parseWith(RespondUndoPayloadSchema, input);
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
-/** Issue 14, quick play: username, board size (6, 8, 10) and time control (TIME_CONTROLS). */
+/** Issue 14, quick play: username, board size (ROOM_BOARD_SIZES) and time control (TIME_CONTROLS). */
 export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
 /** Issue 14: the room to watch, by its code. */
 export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);

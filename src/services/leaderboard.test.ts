@@ -7,6 +7,7 @@ import {
   fetchEloLeaderboard,
   fetchGameResults,
   fetchPlayerNames,
+  GAME_RESULT_COLUMNS,
   scoreMargin,
   sortAiHighScores,
   stripCellPrefix,
@@ -23,8 +24,8 @@ function record(overrides: Partial<GameResultRecord> = {}): GameResultRecord {
     id: '1',
     player1_id: A,
     player2_id: B,
-    player1_score: 12,
-    player2_score: 8,
+    player1_score: 12n,
+    player2_score: 8n,
     winner_id: A,
     scoring_mechanism: 'connection',
     board_size: 6,
@@ -47,37 +48,43 @@ describe('difficulty order and margin', () => {
   });
 
   it('takes a missing AI score as 0', () => {
-    expect(scoreMargin({ score: 10, opponent_score: 4 })).toBe(6);
-    expect(scoreMargin({ score: 10, opponent_score: null })).toBe(10);
+    expect(scoreMargin({ score: 10n, opponent_score: 4n })).toBe(6n);
+    expect(scoreMargin({ score: 10n, opponent_score: null })).toBe(10n);
+    // Exact past 2^53: a 16×16 expansion score against one a unit below it.
+    expect(scoreMargin({ score: 2n ** 96n, opponent_score: 2n ** 96n - 1n })).toBe(1n);
   });
 
   it('tells a high score won, lost or drawn from the two scores, and nothing without the AI score', () => {
-    expect(aiGameOutcome({ score: 10, opponent_score: 4 })).toBe('Won');
-    expect(aiGameOutcome({ score: 4, opponent_score: 10 })).toBe('Lost');
-    expect(aiGameOutcome({ score: 7, opponent_score: 7 })).toBe('Draw');
-    expect(aiGameOutcome({ score: 10, opponent_score: null })).toBeNull();
+    expect(aiGameOutcome({ score: 10n, opponent_score: 4n })).toBe('Won');
+    expect(aiGameOutcome({ score: 4n, opponent_score: 10n })).toBe('Lost');
+    expect(aiGameOutcome({ score: 7n, opponent_score: 7n })).toBe('Draw');
+    expect(aiGameOutcome({ score: 10n, opponent_score: null })).toBeNull();
+    expect(aiGameOutcome({ score: 2n ** 64n + 1n, opponent_score: 2n ** 64n })).toBe('Won');
   });
 });
 
 describe('sortAiHighScores', () => {
   it('puts harder levels first, then larger margins, without touching the input', () => {
     const rows = [
-      { id: 'e', ai_difficulty: 'easy', score: 1000, opponent_score: 1 },
-      { id: 'h-small', ai_difficulty: 'hard', score: 50, opponent_score: 40 },
-      { id: 'x', ai_difficulty: 'expert', score: 5, opponent_score: 4 },
-      { id: 'h-big', ai_difficulty: 'hard', score: 30, opponent_score: null },
-      { id: 'm', ai_difficulty: 'medium', score: 9, opponent_score: 2 },
-      { id: 'u', ai_difficulty: null, score: 9999, opponent_score: 0 },
+      { id: 'e', ai_difficulty: 'easy', score: 1000n, opponent_score: 1n },
+      { id: 'h-small', ai_difficulty: 'hard', score: 50n, opponent_score: 40n },
+      { id: 'x', ai_difficulty: 'expert', score: 5n, opponent_score: 4n },
+      { id: 'h-big', ai_difficulty: 'hard', score: 30n, opponent_score: null },
+      { id: 'm', ai_difficulty: 'medium', score: 9n, opponent_score: 2n },
+      { id: 'u', ai_difficulty: null, score: 9999n, opponent_score: 0n },
+      // Margins that a double cannot tell apart (2^64 + 2 and 2^64 + 1 round to the same).
+      { id: 'x-huge-1', ai_difficulty: 'expert', score: 2n ** 64n + 1n, opponent_score: 0n },
+      { id: 'x-huge-2', ai_difficulty: 'expert', score: 2n ** 64n + 2n, opponent_score: 0n },
     ];
     const copy = [...rows];
-    expect(sortAiHighScores(rows).map((r) => r.id)).toEqual(['x', 'h-big', 'h-small', 'm', 'e', 'u']);
+    expect(sortAiHighScores(rows).map((r) => r.id)).toEqual(['x-huge-2', 'x-huge-1', 'x', 'h-big', 'h-small', 'm', 'e', 'u']);
     expect(rows).toEqual(copy);
   });
 
   it('keeps the server order for equal keys', () => {
     const rows = [
-      { id: 'a', ai_difficulty: 'hard', score: 10, opponent_score: 5 },
-      { id: 'b', ai_difficulty: 'hard', score: 6, opponent_score: 1 },
+      { id: 'a', ai_difficulty: 'hard', score: 10n, opponent_score: 5n },
+      { id: 'b', ai_difficulty: 'hard', score: 6n, opponent_score: 1n },
     ];
     expect(sortAiHighScores(rows).map((r) => r.id)).toEqual(['a', 'b']);
   });
@@ -93,15 +100,15 @@ describe('toGameResultEntry', () => {
     expect(toGameResultEntry(record(), names)).toMatchObject({
       winnerName: 'alice',
       loserName: 'bob',
-      winnerScore: 12,
-      loserScore: 8,
+      winnerScore: 12n,
+      loserScore: 8n,
       isDraw: false,
     });
-    expect(toGameResultEntry(record({ winner_id: B, player1_score: 3, player2_score: 9 }), names)).toMatchObject({
+    expect(toGameResultEntry(record({ winner_id: B, player1_score: 3n, player2_score: 9n }), names)).toMatchObject({
       winnerName: 'bob',
       loserName: 'alice',
-      winnerScore: 9,
-      loserScore: 3,
+      winnerScore: 9n,
+      loserScore: 3n,
     });
   });
 
@@ -147,7 +154,7 @@ describe('fetchGameResults', () => {
     expect(fake.queries[0]).toEqual({
       table: 'game_results',
       calls: [
-        ['select', '*'],
+        ['select', GAME_RESULT_COLUMNS],
         ['in', 'scoring_mechanism', ['connection', 'cell-connection']],
         ['eq', 'board_size', 8],
         ['order', 'created_at', { ascending: false }],
@@ -210,6 +217,7 @@ describe('fetchAiHighScores', () => {
         game_scores: {
           data: [
             { id: 1, username: 'm', ai_difficulty: 'medium', score: '1500', opponent_score: '100' },
+            // An older server's numbers are read too.
             { id: 2, username: 'h', ai_difficulty: 'hard', score: 20, opponent_score: 19 },
             { id: 3, username: 'x', ai_difficulty: 'expert', score: 10, opponent_score: null },
             { id: 4, username: null, ai_difficulty: null, score: 9, opponent_score: 0 },
@@ -222,7 +230,7 @@ describe('fetchAiHighScores', () => {
     expect(fake.queries[0]).toEqual({
       table: 'game_scores',
       calls: [
-        ['select', 'id, username, ai_difficulty, score, opponent_score'],
+        ['select', 'id, username, ai_difficulty, score::text, opponent_score::text'],
         ['eq', 'opponent_type', 'ai'],
         ['eq', 'status', 'verified'],
         ['eq', 'scoring_mechanism', 'expansion'],
@@ -233,10 +241,10 @@ describe('fetchAiHighScores', () => {
       ],
     });
     expect(rows).toEqual([
-      { id: '3', username: 'x', ai_difficulty: 'expert', score: 10, opponent_score: null },
-      { id: '2', username: 'h', ai_difficulty: 'hard', score: 20, opponent_score: 19 },
-      { id: '1', username: 'm', ai_difficulty: 'medium', score: 1500, opponent_score: 100 },
-      { id: '4', username: 'Unknown', ai_difficulty: null, score: 9, opponent_score: 0 },
+      { id: '3', username: 'x', ai_difficulty: 'expert', score: 10n, opponent_score: null },
+      { id: '2', username: 'h', ai_difficulty: 'hard', score: 20n, opponent_score: 19n },
+      { id: '1', username: 'm', ai_difficulty: 'medium', score: 1500n, opponent_score: 100n },
+      { id: '4', username: 'Unknown', ai_difficulty: null, score: 9n, opponent_score: 0n },
     ]);
   });
 

@@ -11,7 +11,8 @@ export const LEADERBOARD_LIMIT = 50;
 export const LEADERBOARD_SCORING_MODES = ['connection', 'expansion', 'extension'] as const;
 export type LeaderboardScoringMode = (typeof LEADERBOARD_SCORING_MODES)[number];
 
-export const LEADERBOARD_BOARD_SIZES = [6, 8, 10] as const;
+/** The spec's sizes, then the large boards (SPEC §5: 6–16 even). */
+export const LEADERBOARD_BOARD_SIZES = [6, 8, 10, 12, 14, 16] as const;
 export type LeaderboardBoardSize = (typeof LEADERBOARD_BOARD_SIZES)[number];
 
 /** Optional filters of Game Results and High Scores; a missing one means "all". */
@@ -35,8 +36,9 @@ export interface GameResultRecord {
   id: string;
   player1_id: string;
   player2_id: string;
-  player1_score: number;
-  player2_score: number;
+  /** Exact (numeric columns, read as text). */
+  player1_score: bigint;
+  player2_score: bigint;
   /** Null means a draw. */
   winner_id: string | null;
   /** May carry a 'cell-' prefix (SPEC §3). */
@@ -54,8 +56,8 @@ export interface GameResultEntry {
   id: string;
   winnerName: string;
   loserName: string;
-  winnerScore: number;
-  loserScore: number;
+  winnerScore: bigint;
+  loserScore: bigint;
   isDraw: boolean;
   scoringMechanism: string;
   boardSize: number;
@@ -67,8 +69,9 @@ export interface AiHighScoreRow {
   id: string;
   username: string;
   ai_difficulty: string | null;
-  score: number;
-  opponent_score: number | null;
+  /** Exact (a numeric column, read as text). */
+  score: bigint;
+  opponent_score: bigint | null;
 }
 
 /** Name shown on the leaderboard for a player whose profile was not found (SPEC §2). */
@@ -94,9 +97,12 @@ export function difficultyRank(difficulty: string | null | undefined): number {
 }
 
 /** Score minus the AI's score; a missing AI score counts as 0 (SPEC §7). */
-export function scoreMargin(row: Pick<AiHighScoreRow, 'score' | 'opponent_score'>): number {
-  return row.score - (row.opponent_score ?? 0);
+export function scoreMargin(row: Pick<AiHighScoreRow, 'score' | 'opponent_score'>): bigint {
+  return row.score - (row.opponent_score ?? 0n);
 }
+
+/** -1, 0 or 1 as a is below, equal to or above b (exact numbers cannot be subtracted into a sort's number). */
+const compareExact = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Whether the player won the game a high score was made in: their score against the AI's, as
@@ -113,7 +119,7 @@ export function sortAiHighScores<T extends Pick<AiHighScoreRow, 'ai_difficulty' 
   rows: readonly T[],
 ): T[] {
   return [...rows].sort(
-    (a, b) => difficultyRank(b.ai_difficulty) - difficultyRank(a.ai_difficulty) || scoreMargin(b) - scoreMargin(a),
+    (a, b) => difficultyRank(b.ai_difficulty) - difficultyRank(a.ai_difficulty) || compareExact(scoreMargin(b), scoreMargin(a)),
   );
 }
 
@@ -167,6 +173,24 @@ export function numOrNull(value: unknown): number | null {
   return Number.isNaN(n) ? null : n;
 }
 
+const SCORE_TEXT = /^(?:0|[1-9][0-9]{0,38})$/;
+
+/**
+ * An exact score as the API answers it: a decimal string (the reads cast numeric to text, so every
+ * digit arrives) or, from an older server, a safe whole number. Anything else is `fallback`.
+ */
+export function exactScore(value: unknown, fallback = 0n): bigint {
+  if (typeof value === 'string' && SCORE_TEXT.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  return fallback;
+}
+
+export function exactScoreOrNull(value: unknown): bigint | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = exactScore(value, -1n);
+  return parsed < 0n ? null : parsed;
+}
+
 export function str(value: unknown, fallback = ''): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -182,8 +206,8 @@ export function parseGameResult(row: Row): GameResultRecord {
     id: str(row.id),
     player1_id: str(row.player1_id),
     player2_id: str(row.player2_id),
-    player1_score: num(row.player1_score),
-    player2_score: num(row.player2_score),
+    player1_score: exactScore(row.player1_score),
+    player2_score: exactScore(row.player2_score),
     winner_id: strOrNull(row.winner_id),
     scoring_mechanism: str(row.scoring_mechanism),
     board_size: num(row.board_size),
@@ -194,6 +218,14 @@ export function parseGameResult(row: Row): GameResultRecord {
     player2_elo_after: num(row.player2_elo_after),
   };
 }
+
+/**
+ * game_results' columns as the reads ask for them: the scores cast to text, since the data API
+ * answers numeric as a JSON number, which loses digits past 2^53.
+ */
+export const GAME_RESULT_COLUMNS =
+  'id, player1_id, player2_id, player1_score::text, player2_score::text, winner_id, scoring_mechanism, board_size, created_at, ' +
+  'player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after';
 
 /** An Error carrying the API's message (or none, so the page shows its own fallback). */
 function failure(error: { message?: unknown } | null | undefined): Error {
@@ -243,7 +275,7 @@ export async function fetchGameResults(
   client: SupabaseClient,
   filters: LeaderboardFilters = {},
 ): Promise<GameResultEntry[]> {
-  let query = client.from('game_results').select('*');
+  let query = client.from('game_results').select(GAME_RESULT_COLUMNS);
   if (filters.scoringMechanism) {
     // Results may carry the 'cell-' prefix (SPEC §3): match both spellings.
     query = query.in('scoring_mechanism', [filters.scoringMechanism, `cell-${filters.scoringMechanism}`]);
@@ -275,7 +307,7 @@ export async function fetchAiHighScores(
 ): Promise<AiHighScoreRow[]> {
   let query = client
     .from('game_scores')
-    .select('id, username, ai_difficulty, score, opponent_score')
+    .select('id, username, ai_difficulty, score::text, opponent_score::text')
     .eq('opponent_type', 'ai')
     .eq('status', 'verified');
   if (filters.scoringMechanism) query = query.eq('scoring_mechanism', filters.scoringMechanism);
@@ -289,8 +321,8 @@ export async function fetchAiHighScores(
     id: str(row.id),
     username: strOrNull(row.username) ?? UNKNOWN_NAME,
     ai_difficulty: strOrNull(row.ai_difficulty),
-    score: num(row.score),
-    opponent_score: numOrNull(row.opponent_score),
+    score: exactScore(row.score),
+    opponent_score: exactScoreOrNull(row.opponent_score),
   }));
   return sortAiHighScores(rows);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from './fakeSupabase.test-helper';
-import type { GameResultRecord } from './leaderboard';
+import { GAME_RESULT_COLUMNS, type GameResultRecord } from './leaderboard';
 import {
   competitiveStats,
   eloChangeFor,
@@ -24,8 +24,8 @@ function record(overrides: Partial<GameResultRecord> = {}): GameResultRecord {
     id: '7',
     player1_id: ME,
     player2_id: BOB,
-    player1_score: 12,
-    player2_score: 8,
+    player1_score: 12n,
+    player2_score: 8n,
     winner_id: ME,
     scoring_mechanism: 'cell-connection',
     board_size: 8,
@@ -76,8 +76,8 @@ describe('pure helpers', () => {
     expect(toHistoryEntry(asPlayer2, ME, new Map())).toEqual({
       id: '7',
       outcome: 'Lost',
-      myScore: 8,
-      opponentScore: 12,
+      myScore: 8n,
+      opponentScore: 12n,
       opponentName: 'Unknown Player',
       scoringMechanism: 'connection',
       boardSize: 8,
@@ -136,7 +136,7 @@ describe('fetchUserStats', () => {
       games_played: 3,
       games_won: 2,
       win_rate: 66.7,
-      best_ai_score: 1500,
+      best_ai_score: 1500n,
       ai_games: 4,
     });
     expect(fake.rpcs).toEqual([{ name: 'get_user_stats', args: { user_id: ME } }]);
@@ -160,7 +160,7 @@ describe('fetchGameHistory', () => {
     });
     const history = await fetchGameHistory(fake.client, ME);
     expect(fake.queries[0]!.calls).toEqual([
-      ['select', '*'],
+      ['select', GAME_RESULT_COLUMNS],
       ['or', `player1_id.eq.${ME},player2_id.eq.${ME}`],
       ['order', 'created_at', { ascending: false }],
       ['limit', 20],

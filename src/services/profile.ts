@@ -4,9 +4,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  GAME_RESULT_COLUMNS,
+  exactScoreOrNull,
   fetchPlayerNames,
   num,
-  numOrNull,
   parseGameResult,
   rowsOf,
   str,
@@ -37,7 +38,8 @@ export interface UserStats {
   games_won: number;
   /** Percentage 0–100. */
   win_rate: number;
-  best_ai_score: number | null;
+  /** Exact: get_user_stats answers it as text. */
+  best_ai_score: bigint | null;
   ai_games: number;
 }
 
@@ -56,8 +58,8 @@ export type GameOutcome = 'Won' | 'Lost' | 'Draw';
 export interface HistoryEntry {
   id: string;
   outcome: GameOutcome;
-  myScore: number;
-  opponentScore: number;
+  myScore: bigint;
+  opponentScore: bigint;
   opponentName: string;
   scoringMechanism: string;
   boardSize: number;
@@ -179,7 +181,7 @@ export async function fetchUserStats(client: SupabaseClient, userId: string): Pr
     games_played: num(row.games_played),
     games_won: num(row.games_won),
     win_rate: num(row.win_rate),
-    best_ai_score: numOrNull(row.best_ai_score),
+    best_ai_score: exactScoreOrNull(row.best_ai_score),
     ai_games: num(row.ai_games),
   };
 }
@@ -192,7 +194,7 @@ export async function fetchGameHistory(client: SupabaseClient, userId: string): 
   if (!isUserId(userId)) throw new Error('Invalid user id');
   const { data, error } = await client
     .from('game_results')
-    .select('*')
+    .select(GAME_RESULT_COLUMNS)
     .or(`player1_id.eq.${userId},player2_id.eq.${userId}`)
     .order('created_at', { ascending: false })
     .limit(PROFILE_HISTORY_LIMIT);

@@ -18,7 +18,7 @@ const payload = {
 
 const failing: AiEngine = {
   chooseMove() {
-    throw new EngineError('score-too-large', 'a score exceeds 2^53 and cannot be given exactly');
+    throw new EngineError('score-too-large', 'a score exceeds 2^128 − 1 and cannot be given exactly');
   },
   evaluateCells() {
     throw new TypeError('engine bug');
@@ -37,7 +37,7 @@ describe('engine failures', () => {
   it('answers an EngineError with 422 and its message', async () => {
     expect(await post(ai.url, '/move', payload)).toMatchObject({
       status: 422,
-      body: { success: false, error: 'a score exceeds 2^53 and cannot be given exactly' },
+      body: { success: false, error: 'a score exceeds 2^128 − 1 and cannot be given exactly' },
     });
   });
 

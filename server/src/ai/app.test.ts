@@ -88,19 +88,21 @@ describe('POST /evaluate', () => {
   it('evaluates each free cell once, with the hold-and-drag prediction', async () => {
     const reply = await post(ai.url, '/evaluate', payload);
     expect(reply.status).toBe(200);
-    const body = reply.body as { success: boolean; evaluations: Record<string, number>[] };
+    const body = reply.body as { success: boolean; evaluations: Record<string, number | string>[] };
     expect(body.success).toBe(true);
     const keys = body.evaluations.map((entry) => `${entry.gridX}-${entry.gridY}`);
     expect([...keys].sort()).toEqual([...freeCells].sort());
     for (const entry of body.evaluations) {
       expect(Object.keys(entry).sort()).toEqual(['gridX', 'gridY', 'net', 'opponentGain', 'playerGain', 'value']);
-      expect(Object.values(entry).every((value) => typeof value === 'number' && Number.isFinite(value))).toBe(true);
-      expect(entry.net).toBe((entry.playerGain ?? 0) - (entry.opponentGain ?? 0));
+      // Exact gains come as decimal strings (every digit, past 2^53 on large boards); the heuristic value as a number.
+      for (const key of ['playerGain', 'opponentGain', 'net']) expect(entry[key]).toMatch(/^-?(0|[1-9][0-9]*)$/);
+      expect(typeof entry.value === 'number' && Number.isFinite(entry.value)).toBe(true);
+      expect(BigInt(entry.net!)).toBe(BigInt(entry.playerGain!) - BigInt(entry.opponentGain!));
     }
     expect(body.evaluations.find((entry) => entry.gridX === 3 && entry.gridY === 0)).toMatchObject({
-      playerGain: 4,
-      opponentGain: 5,
-      net: -1,
+      playerGain: '4',
+      opponentGain: '5',
+      net: '-1',
     });
   });
 
@@ -111,11 +113,11 @@ describe('POST /evaluate', () => {
 
   it("gives the exact endgame values where the solver reaches: the best move's value is the position's", async () => {
     const body = (await post(ai.url, '/evaluate', payload)).body as {
-      exact: { value: number; best: { gridX: number; gridY: number }; cells: { gridX: number; gridY: number; value: number }[] };
+      exact: { value: string; best: { gridX: number; gridY: number }; cells: { gridX: number; gridY: number; value: string }[] };
     };
     const { value, best, cells } = body.exact;
     expect(cells.map((c) => `${c.gridX}-${c.gridY}`).sort()).toEqual([...freeCells].sort());
-    expect(Math.max(...cells.map((c) => c.value))).toBe(value);
+    expect(cells.map((c) => BigInt(c.value)).reduce((a, b) => (a > b ? a : b)).toString()).toBe(value);
     expect(cells.find((c) => c.gridX === best.gridX && c.gridY === best.gridY)?.value).toBe(value);
     // One cell left: its exact value is the final score difference after taking it.
     const lastFree = freeCells[0]!;

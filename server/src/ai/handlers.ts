@@ -32,14 +32,20 @@ export function move(engine: AiEngine, payload: AiPayload): Reply {
   });
 }
 
+/**
+ * Exact numbers (gains, final differences) leave as decimal strings, every digit: past 2^53, as
+ * large boards score, a JSON number would be rounded. Signed: a gain or a difference may be negative.
+ */
+const exactText = (value: bigint): string => value.toString();
+
 export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
   return guarded(() => {
     const evaluations = engine.evaluateCells(payload.board, payload.player, payload.mode).map(({ cell, prediction, value }) => ({
       gridX: cell.gridX,
       gridY: cell.gridY,
-      playerGain: prediction.playerGain,
-      opponentGain: prediction.opponentGain,
-      net: prediction.net,
+      playerGain: exactText(prediction.playerGain),
+      opponentGain: exactText(prediction.opponentGain),
+      net: exactText(prediction.net),
       value,
     }));
     const { board, player, mode, timeMs } = payload;
@@ -47,17 +53,17 @@ export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
     // for the mover, a best move and each free cell's exact value; else null.
     const solved = engine.solve?.({ board, player, mode, timeMs }) ?? null;
     const exact = solved && {
-      value: solved.value,
+      value: exactText(solved.value),
       best: { gridX: solved.best.gridX, gridY: solved.best.gridY },
-      cells: solved.cells.map(({ cell, value }) => ({ gridX: cell.gridX, gridY: cell.gridY, value })),
+      cells: solved.cells.map(({ cell, value }) => ({ gridX: cell.gridX, gridY: cell.gridY, value: exactText(value) })),
     };
     return { status: 200, body: { success: true, evaluations, exact } };
   });
 }
 
 /**
- * The payload was parsed, so an EngineError here is about the position itself (a score past
- * 2^53 on a big board): the request is well-formed but cannot be answered, hence 422.
+ * The payload was parsed, so an EngineError here is about the position itself (a hand-made board
+ * whose score passes 2^128): the request is well-formed but cannot be answered, hence 422.
  * Anything else is a bug and propagates to the 500 handler.
  */
 function guarded(compute: () => Reply): Reply {

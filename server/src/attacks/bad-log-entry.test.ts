@@ -18,7 +18,7 @@ import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import { call, columnsPlan, next, record, startGame, startHarness, type Harness } from '../rooms/test-helpers';
 
 type Entered = { success: boolean; room: { code: string } };
-type Finished = { winner: number; scores: [number, number]; ratings?: unknown };
+type Finished = { winner: number; scores: [string, string]; ratings?: unknown };
 
 /** Two players in a started game: the host moves first. */
 async function startedGame(h: Harness, auth: [Record<string, string>, Record<string, string>] = [{}, {}]): Promise<{ host: Socket; guest: Socket; code: string }> {
@@ -70,7 +70,7 @@ describe.each(TEST_DATABASES)('a log entry the database refuses, on %s', (_, ope
     // Player 1 fills the board: the rated result cannot be written, the move can.
     expect(await call(rated.guest, 'game:move', moves.at(-1))).toMatchObject({ success: true });
     const result = await finished;
-    expect(result).toMatchObject({ winner: 0, scores: [216, 72] });
+    expect(result).toMatchObject({ winner: 0, scores: ['216', '72'] });
     expect(result.ratings).toBeUndefined();
     await othersGoOn(h, other, [{ row: 0, col: 0 }, { row: 1, col: 1 }, { row: 2, col: 2 }]);
 

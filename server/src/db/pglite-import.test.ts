@@ -72,6 +72,12 @@ describe('a data folder of PGlite, opened with the embedded PostgreSQL', () => {
          values ($1, $2, 216, 72, $1, 'connection', 6, 1200, 1220, 1200, 1180)`,
         [ann, bob],
       );
+      // A 16×16 game's exact scores, past 2^53 (numeric): moved with every digit.
+      await before.db.query(
+        `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism, board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
+         values ($1, $2, 16210220612075905068, 20262775765094881335, $2, 'connection', 16, 1220, 1201, 1180, 1199)`,
+        [ann, bob],
+      );
       // An open room: its creation is in the log.
       const host = await connectClient(server.url);
       sockets.push(host);
@@ -95,6 +101,9 @@ describe('a data folder of PGlite, opened with the embedded PostgreSQL', () => {
     try {
       // Before the game server restores the room (which writes to the log and its lease).
       expect(await everything(after.db)).toEqual(rowsBefore);
+      expect(await after.db.query("select player1_score::text as a, player2_score::text as b from public.game_results where board_size = 16")).toEqual([
+        { a: '16210220612075905068', b: '20262775765094881335' },
+      ]);
       const moved = lines.filter((line) => line.includes('moved from PGlite'));
       expect(moved).toHaveLength(1);
       expect(moved[0]).toMatch(/^database: \d+ rows of \d+ tables moved from PGlite into the embedded PostgreSQL in .*; PGlite's folder is kept as .*pg\.migrated-to-postgres/);

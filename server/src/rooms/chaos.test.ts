@@ -17,7 +17,7 @@ import { call, columnsPlan, connectClient, next, signUp } from './test-helpers';
 
 const SECRET = 'the chaos test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string; pendingUndo: { requestId: string } | null }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };
-type Finished = { winner: number; scores: [number, number]; reason: string; ratings?: { before: number; after: number }[] };
+type Finished = { winner: number; scores: [string, string]; reason: string; ratings?: { before: number; after: number }[] };
 
 /** One player: an account, its access token, and its socket of the moment. */
 interface Player {
@@ -128,7 +128,7 @@ async function survivesThreeKills(chaos: Chaos) {
   const finished = next<Finished>(alice.socket, 'game:finished');
   await play([alice, bob], moves, 18);
   const result = await finished;
-  expect(result).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
+  expect(result).toMatchObject({ winner: 0, scores: ['216', '72'], reason: 'board-full' });
   expect(result.ratings).toHaveLength(2);
   expect(await chaos.results()).toEqual([{ player1_score: 216, player2_score: 72 }]);
 }

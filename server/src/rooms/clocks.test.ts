@@ -3,7 +3,7 @@
 // made 5 moves), the idle rule only before a clock runs, a restart that gives back the time the
 // server was down.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_CLAIM_MS, RATED_MIN_MOVES, SERVER_ERRORS as E, type GameStateView } from '../../../src/protocol';
+import { IDLE_CLAIM_MS, RATED_MIN_MOVES, SERVER_ERRORS as E, type GameStateView, type Wire } from '../../../src/protocol';
 import { nextDeadline, type Step } from './reducer';
 import { GAME_START, config, eventNames, loadConfig, move, playMoves, startedGame } from './reducer.testkit';
 import { fromSnapshot, toSnapshot } from './snapshot';
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 
 const MINUTE = 60_000;
-const clocksOf = (step: Step) => (step.events.find((e) => e.event === 'game:moveMade')?.payload as { gameState: GameStateView }).gameState.clocks;
-const finished = (step: Step) => step.events.find((e) => e.event === 'game:finished')?.payload as { winner: unknown; reason: string; gameState: GameStateView };
+const clocksOf = (step: Step) => (step.events.find((e) => e.event === 'game:moveMade')?.payload as { gameState: Wire<GameStateView> }).gameState.clocks;
+const finished = (step: Step) => step.events.find((e) => e.event === 'game:finished')?.payload as { winner: unknown; reason: string; gameState: Wire<GameStateView> };
 
 /** A 1+1 game where Alice moved at +5 s and Bob at +10 s: Alice's clock runs from +10 s. */
 function bothMoved(timeControl: '1+1' | '10+5' = '1+1', rated = true) {

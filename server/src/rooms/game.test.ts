@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGameStateView } from '../../../src/protocol';
 import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
 
-type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [number, number]; currentPlayer: number; progress: string; scoreHistory1: number[]; moveCount: number };
+type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [string, string]; currentPlayer: number; progress: string; scoreHistory1: string[]; moveCount: number };
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
-type Finished = { winner: number | 'draw'; scores: [number, number]; reason: string; room: { status: string }; ratings?: { before: number; after: number }[]; unrated?: string };
+type Finished = { winner: number | 'draw'; scores: [string, string]; reason: string; room: { status: string }; ratings?: { before: number; after: number }[]; unrated?: string };
 
 let h: Harness;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('online games', () => {
     const finished = Promise.all([next<Finished>(host, 'game:finished'), next<Finished>(guest, 'game:finished')]);
     await play([host, guest], plan());
     const [a, b] = await finished;
-    expect(a).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full', room: { status: 'finished' } });
+    expect(a).toMatchObject({ winner: 0, scores: ['216', '72'], reason: 'board-full', room: { status: 'finished' } });
     expect(b.winner).toBe(0);
     expect(a.ratings).toBeUndefined(); // anonymous players are not rated
     expect(seen).toHaveLength(36);
@@ -115,7 +115,7 @@ describe('online games', () => {
     expect(await call(guest, 'game:respondUndo', { requestId: again.requestId, approved: true })).toEqual({ success: true });
     const [{ gameState }] = await approved;
     expect(gameState.boardState.occupiedCells).toEqual([['0-0'], ['5-5']]);
-    expect(gameState).toMatchObject({ currentPlayer: 0, scores: [1, 1], moveCount: 2, scoreHistory1: [1, 1] });
+    expect(gameState).toMatchObject({ currentPlayer: 0, scores: ['1', '1'], moveCount: 2, scoreHistory1: ['1', '1'] });
     expect(await call(host, 'game:move', { row: 1, col: 1 })).toMatchObject({ success: true });
   });
 
@@ -242,7 +242,7 @@ describe('online games', () => {
     const finished = next<Finished>(guest, 'game:finished');
     await play([host, guest], plan());
     const result = await finished;
-    expect(result).toMatchObject({ winner: 0, scores: [216, 72] });
+    expect(result).toMatchObject({ winner: 0, scores: ['216', '72'] });
     expect(result.ratings).toBeUndefined();
     expect(await h.db.query(`select 1 from public.game_results where player1_id = $1 or player2_id = $1`, [carol.id])).toHaveLength(0);
     const profiles = await h.db.query(`select elo_rating, games_played from public.profiles where id in ($1, $2)`, [carol.id, dave.id]);

@@ -84,7 +84,7 @@ describe.each(TEST_DATABASES)('the room log on %s', (_, open) => {
       },
     };
     const journal = new PostgresJournal(db);
-    const rate = { player1Id: users[0]!.id, player2Id: users[1]!.id, scores: [12, 10] as const, winner: 0 as const, scoringMechanism: 'connection', boardSize: 6 };
+    const rate = { player1Id: users[0]!.id, player2Id: users[1]!.id, scores: [12n, 10n] as const, winner: 0 as const, scoringMechanism: 'connection', boardSize: 6 };
     await expect(journal.append({ roomId: 'room-lost', seq: 1, fence, command: { type: 'forfeit', playerId: 'p-2' }, at: Date.now(), rate })).resolves.toBeUndefined();
     expect(dropAnswer).toBe(false);
     const results = await test.db.query<{ n: number }>('select count(*)::int as n from public.game_results');

@@ -26,7 +26,7 @@ import { call, columnsPlan, connectClient, next, signUp as signUpAt } from './te
 
 const SECRET = 'the nodes test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };
-type Finished = { winner: number; scores: [number, number]; reason: string; ratings?: unknown[] };
+type Finished = { winner: number; scores: [string, string]; reason: string; ratings?: unknown[] };
 type Moved = { gameState: { moveCount: number } };
 
 interface Player {
@@ -152,7 +152,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       const finished = [next<Finished>(alice.socket, 'game:finished'), next<Finished>(bob.socket, 'game:finished')];
       for (let i = 12; i < moves.length; i++) await move([alice.socket, bob.socket], moves, i);
       const results = await Promise.all(finished);
-      for (const result of results) expect(result).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
+      for (const result of results) expect(result).toMatchObject({ winner: 0, scores: ['216', '72'], reason: 'board-full' });
       expect(results[0]!.ratings).toHaveLength(2);
       expect(await ratedGames(db, [alice, bob])).toEqual([{ player1_score: 216, player2_score: 72 }]);
     } finally {
@@ -260,7 +260,7 @@ describe.each([['postgres'], ['redis']] as const)('two game nodes behind nginx o
       }
       const finished = next<Finished>(carol.socket, 'game:finished');
       for (; played < moves.length; played++) await move([players[0].socket, players[1].socket], moves, played);
-      expect(await finished).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
+      expect(await finished).toMatchObject({ winner: 0, scores: ['216', '72'], reason: 'board-full' });
       expect(await ratedGames(db, players)).toEqual([{ player1_score: 216, player2_score: 72 }]);
     } finally {
       await db.end();

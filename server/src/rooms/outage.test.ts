@@ -11,7 +11,7 @@ import { startPostgresCluster, type PostgresCluster } from '../db/postgres-clust
 import { call, next, startHarness, type Harness } from './test-helpers';
 
 type Entered = { room: { code: string } };
-type Finished = { winner: number; scores: [number, number]; ratings?: { before: number; after: number }[] };
+type Finished = { winner: number; scores: [string, string]; ratings?: { before: number; after: number }[] };
 
 let cluster: PostgresCluster;
 let db: Database;
@@ -69,9 +69,9 @@ describe('the database stopped at the last move of a rated game', () => {
     expect(await lastMove).toMatchObject({ success: true });
     const result = await finished;
     errors.mockRestore();
-    expect(result).toMatchObject({ winner: 0, scores: [216, 72] });
+    expect(result).toMatchObject({ winner: 0, scores: ['216', '72'] });
     expect(result.ratings).toMatchObject([{ before: 1200, after: 1220 }, { before: 1200, after: 1180 }]);
-    expect(await db.query('select player1_score, player2_score from public.game_results')).toEqual([{ player1_score: 216, player2_score: 72 }]);
+    expect(await db.query('select player1_score, player2_score from public.game_results')).toEqual([{ player1_score: '216', player2_score: '72' }]);
     expect(await db.query('select elo_rating, games_played from public.profiles where id = any($1::uuid[]) order by elo_rating', [ids])).toEqual([
       { elo_rating: 1180, games_played: 1 },
       { elo_rating: 1220, games_played: 1 },

@@ -4,7 +4,8 @@
  */
 import type { PlayerIndex } from '../../../src/engine';
 import { placeCell } from '../../../src/game/game';
-import { RATED_MIN_MOVES, SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView } from '../../../src/protocol';
+import type { Scores } from '../../../src/engine';
+import { RATED_MIN_MOVES, SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView, type Wire } from '../../../src/protocol';
 import type { Command } from './commands';
 import { gameOfMoves, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
@@ -28,7 +29,7 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       const moved: [boolean, boolean] = index === 0 ? [true, room.moved[1]] : [room.moved[0], true];
       const clock = room.clock && clockAfterMove(room.clock, index, moved, now);
       const next = set(draft, { ...room, game: placed.state, moves: [...room.moves, move], moved, clock, turnSince: now, claimableBy: null });
-      const gameState = gameView(next, now) as GameStateView;
+      const gameState = gameView(next, now) as Wire<GameStateView>;
       emit(draft, { event: 'game:moveMade', payload: { gameState, move } });
       if (placed.state.progress === 'over') finish(draft, winnerOf(placed.state.scores), 'board-full', null, now, config);
       return { success: true, gameState };
@@ -55,7 +56,7 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       // The requester's last move and the opponent's reply after it: the turn comes back to them.
       const moves = room.moves.slice(0, -2);
       const next = set(draft, { ...room, game: gameOfMoves(room.settings, moves, config.rules, game.gameId), moves, pendingUndo: null, turnSince: now, claimableBy: null });
-      emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next, now) as GameStateView } });
+      emit(draft, { event: 'game:undoApproved', payload: { requestId: pending.requestId, gameState: gameView(next, now) as Wire<GameStateView> } });
       return { success: true };
     }
     case 'withdrawUndo': {
@@ -98,7 +99,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
     result,
     expiresAt: at + config.finishedTtlMs,
   });
-  const scores: [number, number] = room.game ? [room.game.scores[0], room.game.scores[1]] : [0, 0];
+  const scores: Scores = room.game ? [room.game.scores[0], room.game.scores[1]] : [0n, 0n];
   const [player1Id, player2Id] = next.members.map((m) => m.userId);
   // A casual game never changes ratings (a room logged before the choice existed is rated).
   const rateable = room.settings.rated !== false && result.winner !== null && player1Id && player2Id && player1Id !== player2Id;
@@ -115,7 +116,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
     });
   }
   const gameState = gameView(next, at);
-  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores, reason: result.reason, gameState, room: roomView(next), ...why } });
+  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores: [scores[0].toString(), scores[1].toString()], reason: result.reason, gameState, room: roomView(next), ...why } });
 }
 
 /**

@@ -161,7 +161,7 @@ describe('quick play', () => {
   it('refuses bad payloads with clear errors, and a flood of joins and leaves', async () => {
     const s = await h.client();
     expect(await call(s, 'pool:join', { username: '  ', boardSize: 6, timeControl: 'untimed' })).toEqual({ success: false, error: 'Please enter a username' });
-    expect(await call(s, 'pool:join', { username: 'Al', boardSize: 7, timeControl: 'untimed' })).toEqual({ success: false, error: 'boardSize must be 6, 8 or 10, got 7' });
+    expect(await call(s, 'pool:join', { username: 'Al', boardSize: 7, timeControl: 'untimed' })).toEqual({ success: false, error: 'boardSize must be 6, 8, 10, 12, 14 or 16, got 7' });
     expect(await call(s, 'pool:join', { username: 'Al', boardSize: 6, timeControl: '2+1' })).toMatchObject({ success: false, error: expect.stringContaining('timeControl must be untimed, 1+1, 3+2, 5+3 or 10+5') });
     expect(await call(s, 'pool:join', { username: 'Al', boardSize: 6 })).toEqual({ success: false, error: 'timeControl is missing' });
     expect(await call(s, 'pool:join', 'play')).toMatchObject({ success: false, error: expect.stringContaining('expected an object') });

@@ -11,7 +11,8 @@ import type { Database, Queryable } from '../db/database';
 export interface RatedGame {
   player1Id: string; // user id of player 0
   player2Id: string; // user id of player 1
-  scores: readonly [number, number];
+  /** Exact (numeric columns): written as decimal strings. */
+  scores: readonly [bigint, bigint];
   winner: 0 | 1 | 'draw';
   scoringMechanism: string;
   boardSize: number;
@@ -74,7 +75,7 @@ export async function writeRatedGame(tx: Queryable, game: RatedGame): Promise<Ra
        board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
-      game.player1Id, game.player2Id, game.scores[0], game.scores[1], winnerId, game.scoringMechanism,
+      game.player1Id, game.player2Id, game.scores[0].toString(), game.scores[1].toString(), winnerId, game.scoringMechanism,
       game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2,
     ],
   );

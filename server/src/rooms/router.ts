@@ -4,7 +4,7 @@
  * (its lease lapses) or the room moved, a command waits for the takeover and goes on there, on
  * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
  */
-import { SERVER_ERRORS as E, nameTaken, type WatchedRoom } from '../../../src/protocol';
+import { SERVER_ERRORS as E, nameTaken, type WatchedRoom, type Wire } from '../../../src/protocol';
 import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './cluster';
 import type { Command } from './commands';
 import { ROOM_MOVED, type OwnedRooms } from './owned-rooms';
@@ -32,7 +32,7 @@ export interface SeatHooks {
   /** Issue 14: node `node` has `count` sockets watching the room this node owns. */
   watched(roomId: string, node: string, count: number): void;
   /** Issue 14: a room this node owns, as a new spectator sees it. */
-  watchedRoom(roomId: string): WatchedRoom | undefined;
+  watchedRoom(roomId: string): Wire<WatchedRoom> | undefined;
   /** Issue 14: the socket `socketId` (on any node) just took its seat in the room this node owns. */
   seated(roomId: string, socketId: string): void;
 }
@@ -121,7 +121,7 @@ export class RoomRouter {
    * Issue 14: the room to show a new spectator, from its owner (this node or another), who counts
    * `count` watching sockets of this node. Waits for a takeover as route() does; undefined when the room is gone.
    */
-  async watch(roomId: string, count: number): Promise<WatchedRoom | undefined> {
+  async watch(roomId: string, count: number): Promise<Wire<WatchedRoom> | undefined> {
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
     for (;;) {
       if (this.owned.get(roomId)) {
@@ -131,7 +131,7 @@ export class RoomRouter {
       const found = await this.owned.leases.ownerOf({ roomId });
       if (!found) return undefined;
       if (found.owner !== this.nodeId && !found.expired) {
-        const answer = await this.cluster.request<{ success: true; view: WatchedRoom } | Reply>(
+        const answer = await this.cluster.request<{ success: true; view: Wire<WatchedRoom> } | Reply>(
           found.owner,
           { type: 'watch', roomId, node: this.nodeId, count },
           FORWARD_TIMEOUT_MS,

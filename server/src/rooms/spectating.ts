@@ -3,7 +3,7 @@
  * socket.io room and holds no seat; this node counts its own watchers of each room (Watchers)
  * and, for the rooms it owns, adds up every node's counts and tells the room (Audience).
  */
-import { SERVER_ERRORS as E, type WatchedRoom } from '../../../src/protocol';
+import { SERVER_ERRORS as E, type WatchedRoom, type Wire } from '../../../src/protocol';
 import type { OwnedRooms } from './owned-rooms';
 import type { RoomRouter } from './router';
 import { Audience, Watchers, watchedRoom } from './spectators';
@@ -55,7 +55,7 @@ export class Spectating {
   }
 
   /** As the room's owner: the whole room for a new spectator, as it is now. */
-  view(roomId: string): WatchedRoom | undefined {
+  view(roomId: string): Wire<WatchedRoom> | undefined {
     const live = this.owned.get(roomId);
     return live ? watchedRoom(live.state, this.audience.total(roomId), this.owned.clock.now()) : undefined;
   }

@@ -85,13 +85,13 @@ describe('spectators on two game nodes', () => {
     expect(await call<Watched>(there, 'room:watch', { code })).toMatchObject({ success: true, spectators: 2, gameState: { moveCount: 4 } });
     await two;
 
-    const finished = next<{ winner: number; scores: [number, number] }>(there, 'game:finished');
+    const finished = next<{ winner: number; scores: [string, string] }>(there, 'game:finished');
     for (let i = 4; i < moves.length; i++) {
       const seen = [next<Moved>(there, 'game:moveMade'), next<Moved>(here, 'game:moveMade')];
       expect(await call(i % 2 ? bob : alice, 'game:move', moves[i])).toMatchObject({ success: true });
       expect((await Promise.all(seen)).map((m) => m.gameState.moveCount)).toEqual([i + 1, i + 1]);
     }
-    expect(await finished).toMatchObject({ winner: 0, scores: [216, 72] });
+    expect(await finished).toMatchObject({ winner: 0, scores: ['216', '72'] });
 
     // The spectator on node B goes: the owner's count drops.
     const one = Promise.all([watchers(alice, 1), watchers(here, 1)]);

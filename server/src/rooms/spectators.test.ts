@@ -8,9 +8,9 @@ import { CLIENT_EVENTS, SERVER_ERRORS, parseAck } from '../../../src/protocol';
 import { call, columnsPlan, next, record, startHarness, type Harness } from './test-helpers';
 
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
-type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [number, number]; moveCount: number; progress: string };
+type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [string, string]; moveCount: number; progress: string };
 type Watched = { success: boolean; error?: string; room: { code: string; status: string; players: { username: string }[] }; gameState: GameState | null; result: { winner: number | 'draw' | null; reason: string } | null; spectators: number };
-type Finished = { winner: number | 'draw'; scores: [number, number]; reason: string };
+type Finished = { winner: number | 'draw'; scores: [string, string]; reason: string };
 
 let h: Harness;
 beforeAll(async () => {
@@ -195,8 +195,8 @@ describe('spectators', () => {
     const { socket } = await spectator(code);
     const finished = next<Finished>(socket, 'game:finished');
     await play([host, guest], columnsPlan());
-    expect(await finished).toMatchObject({ winner: 0, scores: [216, 72], reason: 'board-full' });
+    expect(await finished).toMatchObject({ winner: 0, scores: ['216', '72'], reason: 'board-full' });
     const late = await spectator(code);
-    expect(late.watched).toMatchObject({ room: { status: 'finished' }, result: { winner: 0, reason: 'board-full' }, gameState: { moveCount: 36, progress: 'over', scores: [216, 72] } });
+    expect(late.watched).toMatchObject({ room: { status: 'finished' }, result: { winner: 0, reason: 'board-full' }, gameState: { moveCount: 36, progress: 'over', scores: ['216', '72'] } });
   });
 });

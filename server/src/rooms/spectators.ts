@@ -12,7 +12,7 @@
  * those: the sockets of a node that died stop counting. The owner sends a watched room's events
  * through the adapter whenever another node has spectators of it.
  */
-import type { WatchedRoom } from '../../../src/protocol';
+import type { WatchedRoom, Wire } from '../../../src/protocol';
 import { gameView, roomView, type RoomState } from './state';
 
 /** How long count changes gather before they are told (a crowd arriving is one message). */
@@ -21,7 +21,7 @@ export const REPORT_MS = 250;
 export const REFRESH_MS = 10_000;
 
 /** What a new spectator is sent: the whole room as it is `now` (its clocks too). */
-export function watchedRoom(room: RoomState, spectators: number, now: number): WatchedRoom {
+export function watchedRoom(room: RoomState, spectators: number, now: number): Wire<WatchedRoom> {
   return { room: roomView(room), gameState: gameView(room, now), result: room.result ? { ...room.result } : null, spectators };
 }
 

@@ -21,6 +21,7 @@ import {
   type RoomView,
   type SeatView,
   type TimeControl,
+  type Wire,
 } from '../../../src/protocol';
 
 export interface Member {
@@ -185,19 +186,21 @@ export function clocksView(clock: Clock | null, current: PlayerIndex, now: numbe
   return { remainingMs, running: clock.runningSince === null ? null : current };
 }
 
-/** The game as clients see it at `now` (its clocks as of then). */
-export function gameView(room: RoomState, now: number): GameStateView | null {
+/** The scores as the socket carries them: every digit, as decimal strings. */
+const scoreTexts = (scores: readonly bigint[]): string[] => scores.map((score) => score.toString());
+
+/** The game as clients see it at `now` (its clocks as of then), every score as its decimal string. */
+export function gameView(room: RoomState, now: number): Wire<GameStateView> | null {
   const { game, seats } = room;
   if (!game || !seats) return null;
   const [a, b] = game.boardState.occupiedCells;
   return {
     boardState: { occupiedCells: [[...a], [...b]], gridWidth: game.boardState.gridWidth, gridHeight: game.boardState.gridHeight },
-    scores: [game.scores[0], game.scores[1]],
+    scores: [game.scores[0].toString(), game.scores[1].toString()],
     currentPlayer: game.currentPlayer,
     progress: game.progress === 'over' ? 'over' : 'playing',
-    // Shared, not copied: a game's arrays are never changed, only replaced (placeCell).
-    scoreHistory1: game.scoreHistory1,
-    scoreHistory2: game.scoreHistory2,
+    scoreHistory1: scoreTexts(game.scoreHistory1),
+    scoreHistory2: scoreTexts(game.scoreHistory2),
     scoringMechanism: game.scoringMechanism,
     moveCount: room.moves.length,
     lastMove: room.moves.at(-1) ?? null,

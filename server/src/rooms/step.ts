@@ -2,17 +2,17 @@
  * What one step of the room reducer produces (reducer.ts), and the draft a step builds it in:
  * the room after it, the events for the clients, the answer to the sender, a rated result.
  */
-import type { EnteredRoom, GameStateView, RoomView, ServerToClientEvents } from '../../../src/protocol';
+import type { EnteredRoom, GameStateView, RoomView, ServerToClientWireEvents, Wire } from '../../../src/protocol';
 import type { RatedGame } from './results';
 import { gameView, roomView, type Member, type RoomState } from './state';
 
-type EventName = keyof ServerToClientEvents;
-/** One server event for the room's sockets (or, with `to`, one player's). */
-export type Outgoing = { [K in EventName]: { event: K; payload: Parameters<ServerToClientEvents[K]>[0]; to?: string } }[EventName];
+type EventName = keyof ServerToClientWireEvents;
+/** One server event for the room's sockets (or, with `to`, one player's), scores as decimal strings. */
+export type Outgoing = { [K in EventName]: { event: K; payload: Parameters<ServerToClientWireEvents[K]>[0]; to?: string } }[EventName];
 
 /** The answer to the command's sender (its socket.io acknowledgement, less what only the edge knows). */
 export type Reply =
-  | { success: true; room?: RoomView; requestId?: string; gameState?: GameStateView | null; entered?: Omit<EnteredRoom, 'rejoinToken'> }
+  | { success: true; room?: RoomView; requestId?: string; gameState?: Wire<GameStateView> | null; entered?: Omit<Wire<EnteredRoom>, 'rejoinToken'> }
   | { success: false; error: string };
 
 export interface Step {

@@ -23,7 +23,7 @@ import {
   type ClientToServerEvents,
   type JoinPoolPayload,
   type Parsed,
-  type ServerToClientEvents,
+  type ServerToClientWireEvents,
   type UpdateSettingsPayload,
 } from '../../../src/protocol';
 import { logFailure } from '../log';
@@ -54,8 +54,9 @@ export interface SocketData {
   watching?: { roomId: string; code: string };
 }
 
-export type GameIo = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
+/** The server sends every score as its decimal string (ServerToClientWireEvents). */
+export type GameIo = Server<ClientToServerEvents, ServerToClientWireEvents, NodeEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerEvents, ServerToClientWireEvents, NodeEvents, SocketData>;
 
 type ClientEvent = keyof ClientToServerEvents;
 

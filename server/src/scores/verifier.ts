@@ -17,7 +17,11 @@ export interface ScoreVerifierOptions {
   db: Database;
   /** How often pending scores are looked for when no notification came (default 3 s). */
   pollMs?: number;
-  /** The most one replay may take (default 5 minutes: a 10×10 game against Expert takes about one). */
+  /**
+   * The most one replay may take (default 10 minutes). A replay plays every one of the computer's
+   * moves again: a 10×10 game against Expert (50 of its moves at 1.5 million positions) takes about
+   * a minute, a 16×16 one (128 of its moves) about three (161 s measured on a busy 2-core machine).
+   */
   maxCheckMs?: number;
   /** Replays that time out or fail this many times reject the score (default 3). */
   maxAttempts?: number;
@@ -75,7 +79,7 @@ const GIVE_BACK = `
    where id = $1 and status = 'pending'`;
 
 export function startScoreVerifier(options: ScoreVerifierOptions): ScoreVerifier {
-  const { db, pollMs = 3_000, maxCheckMs = 300_000, maxAttempts = 3, log = (line) => console.error(line) } = options;
+  const { db, pollMs = 3_000, maxCheckMs = 600_000, maxAttempts = 3, log = (line) => console.error(line) } = options;
   const checker = options.checker ?? workerChecker({ maxCheckMs });
   // A claim outlives the longest replay, with room for the verdict to be written.
   const claimSeconds = Math.ceil(maxCheckMs / 1000) + 60;
