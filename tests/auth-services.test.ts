@@ -132,8 +132,12 @@ describe('score submission service', () => {
     const id = (await supabase.auth.getUser()).data.user?.id ?? '';
     const sent = await payload(id);
     expect(await submitScore(sent, supabase)).toBe(true);
+    const { score, opponent_score, ...rest } = sent;
     const { data } = await supabase.from('game_scores').select('*').eq('user_id', id);
-    expect(data).toEqual([expect.objectContaining({ ...sent, id: expect.any(Number) })]);
+    expect(data).toEqual([expect.objectContaining({ ...rest, id: expect.any(Number) })]);
+    // The scores are sent and read back as decimal strings, every digit.
+    const exact = await supabase.from('game_scores').select('score::text, opponent_score::text').eq('user_id', id);
+    expect(exact.data).toEqual([{ score, opponent_score }]);
     await vi.waitFor(
       async () => expect((await fetchAiHighScores(client(), { boardSize: 6 })).filter((row) => row.username === 'Fay')).toHaveLength(1),
       { timeout: 30_000, interval: 200 },
