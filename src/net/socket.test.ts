@@ -2,13 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { entered, gameState, room, VALID } from '../protocol/fixtures.test-helper';
-import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type EnteredRoom, type InterServerEvents, type ServerToClientEvents } from '../protocol/messages';
+import { entered, gameState, parsedEntered, parsedGameState, room, VALID } from '../protocol/fixtures.test-helper';
+import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type ClientToServerWireEvents, type EnteredRoom, type InterServerEvents, type ServerToClientWireEvents } from '../protocol/messages';
 import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, type SocketService } from './socket';
 
 // A real socket.io server on a loopback port, typed with the protocol: the service is tested
 // against the real protocol. Its handlers answer as the game server does, or not quite.
-let io: Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+let io: Server<ClientToServerWireEvents, ServerToClientWireEvents, InterServerEvents>;
 let url: string;
 let service: SocketService | null = null;
 const tokens: unknown[] = [];
@@ -95,10 +95,10 @@ describe('socket service', () => {
     const created = await service.emit('room:create', { username: 'Ann' });
     expectTypeOf(created).toEqualTypeOf<AckOf<'room:create'>>();
     expectTypeOf(created).toExtend<Ack<EnteredRoom>>();
-    expect(created).toEqual({ success: true, ...entered, room: { ...room, code: 'NEW123' } });
+    expect(created).toEqual({ success: true, ...parsedEntered, room: { ...room, code: 'NEW123' } });
     expect(received).toEqual([['room:create', { username: 'Ann' }]]);
     // What the protocol does not name is dropped.
-    expect(await service.emit('game:move', { row: 0, col: 1 })).toEqual({ success: true, gameState });
+    expect(await service.emit('game:move', { row: 0, col: 1 })).toEqual({ success: true, gameState: parsedGameState });
     // An event without data may be sent without a payload.
     expect(await service.emit('game:start')).toEqual({ success: true });
     expect(await service.emit('game:claimVictory', {})).toEqual({ success: false, error: 'You cannot claim victory yet' });
@@ -123,7 +123,7 @@ describe('socket service', () => {
     const request = { event: 'game:move' as keyof ClientToServerEvents, payload: { row: 2, col: 3 } as object };
     const ack = await service.emit<Ack<object>>(request.event, request.payload);
     expectTypeOf(ack).toEqualTypeOf<Ack<object>>();
-    expect(ack).toEqual({ success: true, gameState });
+    expect(ack).toEqual({ success: true, gameState: parsedGameState });
     expect(received).toEqual([['game:move', { row: 2, col: 3 }]]);
   });
 
@@ -272,7 +272,7 @@ describe('a room on another node (issue 13)', () => {
     try {
       other.connect();
       await until(() => seen.length > 0);
-      expect(await other.emit('room:join', { code: 'ABC234', username: 'Bo' })).toEqual({ success: true, ...entered });
+      expect(await other.emit('room:join', { code: 'ABC234', username: 'Bo' })).toEqual({ success: true, ...parsedEntered });
       expect(handshakes).toEqual([
         { node: undefined, follow: true },
         { node: 'node-2', follow: true },
