@@ -179,7 +179,7 @@ test('a whole 16×16 game: analysed on one worker per core, the progress bar sho
   await expect(page.getByTestId('review-verdict')).toHaveText(/^Player 1 to move: (won with best play, by [\d,]+|lost with best play, by [\d,]+|drawn with best play) \(exact\)\.$/);
 });
 
-test('Cancel stops the analysis and its workers at once; it can be started again', async ({ page }) => {
+test('Cancel stops the analysis and its workers at once; it can be started again; leaving the page stops it too', async ({ page }) => {
   test.setTimeout(120_000);
   const engine = await loadEngine();
   const record = await gameRecord(10, 'connection', 40, (b, player, turn) => engine.chooseMove({ board: b, player, level: 'easy', mode: 'connection', seed: turn })!.cell);
@@ -208,4 +208,12 @@ test('Cancel stops the analysis and its workers at once; it can be started again
   await expect(page.getByTestId('review-verdict')).toBeVisible({ timeout: 30_000 });
   await review(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveCount(0);
+
+  // Leaving the page while it analyses ends its workers too.
+  await review(page).getByRole('button', { name: 'Analyse the game' }).click();
+  await expect(progress).toBeVisible();
+  await expect.poll(() => page.workers().length).toBe(workersBefore + (await reviewWorkers(page)));
+  await page.getByRole('button', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect.poll(() => page.workers().length, { message: 'no review worker left searching' }).toBeLessThanOrEqual(workersBefore);
 });
