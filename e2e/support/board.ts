@@ -159,7 +159,7 @@ export async function playToTheEnd(page: Page, opponent: 'ai' | 'human'): Promis
 export interface GameOptions {
   mode?: 'Two Player' | 'Human (first) vs AI' | 'AI (first) vs Human';
   level?: 'Easy' | 'Medium' | 'Hard' | 'Expert';
-  size?: '6x6' | '8x8' | '10x10';
+  size?: '6x6' | '8x8' | '10x10' | '12x12' | '14x14' | '16x16';
 }
 
 /** From /home: Play, choose the settings in 'Game Settings', Start Game; waits for the drawn board. */

@@ -15,6 +15,7 @@ import { forgetGame, saveSettings } from '../../services/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { GameBoard } from '../board/GameBoard';
 import { NavigationBar } from '../nav/NavigationBar';
+import { scoreDigits } from '../score/format';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { lastMoveLine, resultLine, turnLine } from '../score/panelWords';
 import { ButtonBar } from './ButtonBar';
@@ -144,7 +145,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
           />
         </div>
         <p className="visually-hidden" aria-live="polite">
-          {`${names[0]} ${game.scores[0]}, ${names[1]} ${game.scores[1]}`}
+          {`${names[0]} ${scoreDigits(game.scores[0])}, ${names[1]} ${scoreDigits(game.scores[1])}`}
         </p>
         <ButtonBar
           canUndo={canUndo(game, settings)}

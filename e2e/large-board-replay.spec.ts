@@ -1,0 +1,54 @@
+/**
+ * A replay link of a 16×16 expansion game: the record is built from a game the engine played
+ * (Node, the same engine.wasm as the page), and the page shows both final scores with every
+ * digit: in the score card's tooltip and in the text a screen reader reads, exact, past 10⁷
+ * where the card itself reads compactly.
+ */
+import { loadEngine } from '../src/engine/load';
+import type { BoardState, CellKey, CellPosition, Scores } from '../src/engine/types';
+import { formatRecord, replayPath, resultOfScores } from '../src/game/record';
+import { formatScore, scoreDigits } from '../src/ui/score/format';
+import { boardReady, exactScores, expectOccupied } from './support/board';
+import { expect, test } from './support/test';
+
+/** A whole 16×16 expansion game: each move the engine's random free cell (SPEC §8), played and scored by the engine. */
+async function engineGame(): Promise<{ moves: CellPosition[]; scores: Scores }> {
+  const engine = await loadEngine();
+  let board: BoardState = { occupiedCells: [new Set<CellKey>(), new Set<CellKey>()], gridWidth: 16, gridHeight: 16 };
+  let scores: Scores = [0n, 0n];
+  const moves: CellPosition[] = [];
+  for (let move = 0; move < 256; move++) {
+    const cell = engine.resolveMove(board, null, 1000 + move);
+    if (!cell) throw new Error(`no free cell at move ${move + 1}`);
+    const played = engine.play(board, cell, move % 2, 'expansion');
+    if (!played.ok) throw new Error(played.rejection);
+    ({ board, scores } = played);
+    moves.push(cell);
+  }
+  return { moves, scores };
+}
+
+test('a replay link of a 16x16 expansion game shows every digit of both scores', async ({ page }) => {
+  const { moves, scores } = await engineGame();
+  // Long enough to be shown compactly: the digits must then come from the tooltip and the label.
+  expect(scores.every((score) => score >= 10_000_000n)).toBe(true);
+  const record = formatRecord({ width: 16, height: 16, mode: 'expansion', firstPlayer: 0, moves, result: resultOfScores(scores) });
+
+  await page.goto(replayPath(record));
+  await boardReady(page);
+  await expectOccupied(page, 256, 10_000);
+  await expect(page.getByTestId('replay-step')).toHaveText('Move 256 of 256');
+  expect(await exactScores(page)).toEqual(scores);
+
+  for (const player of [0, 1] as const) {
+    const card = page.getByTestId(`score-${player}`);
+    const digits = scoreDigits(scores[player]);
+    await expect(card).toHaveAttribute('title', digits);
+    // Seen compactly, read with every digit.
+    await expect(card.locator('[aria-hidden="true"]')).toHaveText(formatScore(scores[player]));
+    await expect(card.locator('.score-sr-only')).toHaveText(digits);
+  }
+  // The page's accessibility tree carries every digit of both scores.
+  const panel = await page.getByRole('region', { name: 'Scores' }).ariaSnapshot();
+  for (const score of scores) expect(panel).toContain(scoreDigits(score));
+});
