@@ -22,6 +22,7 @@ import {
   type PlayerView,
   type RoomStatus,
   type RoomView,
+  type Wire,
 } from '../../src/protocol/messages';
 import { option } from './options';
 import { runBenchServer } from './server-harness';
@@ -66,17 +67,20 @@ function roomView(room: RelayRoom): RoomView {
   };
 }
 
-/** A copy, as the real server's gameView makes: connection-state recovery keeps every broadcast packet. */
-function gameView(room: RelayRoom): GameStateView {
+/**
+ * A copy, as the real server's gameView makes (connection-state recovery keeps every broadcast
+ * packet), with the scores as decimal strings, as the real server sends them.
+ */
+function gameView(room: RelayRoom): Wire<GameStateView> {
   const [a, b] = room.occupied;
   const [p0, p1] = room.players;
   return {
     boardState: { occupiedCells: [[...a], [...b]], gridWidth: room.size, gridHeight: room.size },
-    scores: [a.length, b.length],
+    scores: [String(a.length), String(b.length)],
     currentPlayer: room.currentPlayer,
     progress: room.status === 'playing' ? 'playing' : 'over',
-    scoreHistory1: [...room.history[0]],
-    scoreHistory2: [...room.history[1]],
+    scoreHistory1: room.history[0].map(String),
+    scoreHistory2: room.history[1].map(String),
     scoringMechanism: DEFAULT_ROOM_SETTINGS.scoringMechanism,
     moveCount: a.length + b.length,
     lastMove: room.lastMove,
@@ -175,8 +179,8 @@ class Relay {
   }
 
   /** game:finished as the real server sends it after a full board; the room goes at once (no rejoin, no rematch). */
-  private finish(room: RelayRoom, gameState: GameStateView): void {
-    const [a, b] = gameState.scores;
+  private finish(room: RelayRoom, gameState: Wire<GameStateView>): void {
+    const [a, b] = room.occupied.map((cells) => cells.length) as [number, number];
     const winner = a > b ? 0 : b > a ? 1 : 'draw';
     this.io.to(room.code).emit('game:finished', { winner, scores: gameState.scores, reason: 'board-full', gameState, room: roomView(room) });
     this.rooms.delete(room.code);
