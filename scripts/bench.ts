@@ -90,6 +90,12 @@ const sets = [
   boardSet('8x8 half full', 8, 0.5, 8),
   boardSet('16x16 half full', 16, 0.5, 16),
   boardSet('10x10 full', 10, 0, 100),
+  // The large boards, where scores pass 2^64 and every product is a 128-bit one.
+  boardSet('12x12 half full', 12, 0.5, 12),
+  boardSet('14x14 half full', 14, 0.5, 14),
+  boardSet('12x12 full', 12, 0, 120),
+  boardSet('14x14 full', 14, 0, 140),
+  boardSet('16x16 full', 16, 0, 160),
 ];
 
 const engine = await loadEngine();

@@ -7,7 +7,7 @@
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player};
 use crate::score::{
-    by_words, is_exact, player_score, scores, times, Geometry, Score, ScoringMechanism,
+    by_words, divided, is_exact, player_score, scores, times, Geometry, Score, ScoringMechanism,
 };
 
 /// A game position: board, scoring mode, and both scores.
@@ -45,7 +45,7 @@ fn score_after_n<const N: usize>(
         merged = merged.or(old);
     }
     // Exact: `replaced` (at most four values of at most 960) divides the product `before`.
-    times(before / replaced, group_value(&geo, mode, merged))
+    times(divided(before, replaced), group_value(&geo, mode, merged))
 }
 
 /// A group's value, counting its pairs only where the mode needs them.

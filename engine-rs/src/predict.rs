@@ -13,8 +13,8 @@ use std::cell::RefCell;
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player, MAX_SIDE, MAX_WORDS};
 use crate::score::{
-    by_words, difference, for_each_joined_group, score_of, times, Geometry, GroupShape, PairMarks,
-    Score, ScoreDiff, ScoringMechanism,
+    by_words, difference, divided, for_each_joined_group, score_of, times, Geometry, GroupShape,
+    PairMarks, Score, ScoreDiff, ScoringMechanism,
 };
 
 const NO_GROUP: u8 = u8::MAX;
@@ -179,7 +179,7 @@ fn merge_gain(
 ) -> ScoreDiff {
     // Division is exact: `replaced` divides the integer product `before`.
     let after = times(
-        before / replaced,
+        divided(before, replaced),
         mode.group_value(merged.cells, merged.pairs),
     );
     difference(after, before)

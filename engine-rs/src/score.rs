@@ -46,6 +46,17 @@ pub fn times(score: Score, value: u32) -> Score {
     (high << 64).checked_add(low).unwrap_or(SCORE_TOO_LARGE)
 }
 
+/// `score / divisor`, exact when `divisor` (a product of a few group values,
+/// below 2^64) divides it: in 64 bits while the score fits them, as most do,
+/// since a 128-bit division is a slow library call in wasm.
+#[inline(always)]
+pub fn divided(score: Score, divisor: Score) -> Score {
+    match (u64::try_from(score), u64::try_from(divisor)) {
+        (Ok(score), Ok(divisor)) => Score::from(score / divisor),
+        _ => score / divisor,
+    }
+}
+
 /// A score as a signed number: exact below 2^127, which every searched board
 /// keeps to (see [`MAX_SEARCH_CELLS`]); larger ones stop at `i128::MAX`.
 #[inline(always)]
