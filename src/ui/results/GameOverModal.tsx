@@ -9,6 +9,7 @@ import { gameTitle, headline, shareText } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
+import { isLongScore } from '../score/format';
 import { ScoreDigits } from '../score/ScoreDigits';
 import { CopyGame } from './CopyGame';
 import { shareScore } from './share';
@@ -108,7 +109,8 @@ export function GameOverModal(props: GameOverModalProps) {
 /** One player's score box, in their colour: every digit of the score, however long. */
 export function ScoreBoxView({ label, score, player }: { label: string; score: bigint; player: 0 | 1 }) {
   return (
-    <div className={`results-score player-${player}`} data-testid={`result-box-${label}`}>
+    // A long score (one shown compactly elsewhere) gets smaller type, so its digits take fewer lines.
+    <div className={`results-score player-${player}${isLongScore(score) ? ' results-score-long' : ''}`} data-testid={`result-box-${label}`}>
       <span className="results-score-label">{label}</span>
       <span className="results-score-value" data-score={String(score)}>
         <ScoreDigits score={score} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore, leaderOf, scoreDigits } from './format';
+import { formatScore, isLongScore, leaderOf, scoreDigits } from './format';
 
 describe('a score for people to read', () => {
   it('shows every digit with thousands separators up to 9,999,999', () => {
@@ -28,6 +28,12 @@ describe('a score for people to read', () => {
     expect(formatScore(2n ** 64n)).toBe('1.84 × 10¹⁹');
     expect(formatScore(2n ** 96n)).toBe('7.92 × 10²⁸');
     expect(formatScore(2n ** 128n)).toBe('3.40 × 10³⁸');
+  });
+
+  it('calls a score long exactly where it starts to be shown compactly', () => {
+    expect(isLongScore(9_999_999n)).toBe(false);
+    expect(isLongScore(10_000_000n)).toBe(true);
+    expect(isLongScore(-10_000_000n)).toBe(true);
   });
 
   it('keeps every digit, exactly, where the whole score is wanted', () => {

@@ -11,6 +11,11 @@ const thousands = new Intl.NumberFormat('en-US');
 /** From here on a score is shown compactly: 10,000,000 → "1.00 × 10⁷". */
 export const COMPACT_FROM = 10_000_000n;
 
+/** Whether a score is long enough to be shown compactly (10,000,000 or more, either sign). */
+export function isLongScore(score: bigint): boolean {
+  return (score < 0n ? -score : score) >= COMPACT_FROM;
+}
+
 /** Significant digits of a compact score's mantissa: "1.37 × 10¹¹". */
 const SIGNIFICANT = 3;
 
@@ -32,8 +37,8 @@ export function scoreDigits(score: bigint): string {
  * "1.37 × 10¹¹" (rounded half up on the exact value; 9,995,000,000 → "1.00 × 10¹⁰").
  */
 export function formatScore(score: bigint): string {
+  if (!isLongScore(score)) return scoreDigits(score);
   const size = score < 0n ? -score : score;
-  if (size < COMPACT_FROM) return scoreDigits(score);
   let exponent = String(size).length - 1;
   const unit = 10n ** BigInt(exponent - (SIGNIFICANT - 1));
   let leading = size / unit;
