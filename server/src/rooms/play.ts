@@ -7,7 +7,7 @@ import { placeCell } from '../../../src/game/game';
 import type { Scores } from '../../../src/engine';
 import { RATED_MIN_MOVES, SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView, type Wire } from '../../../src/protocol';
 import type { Command } from './commands';
-import { gameOfMoves, gameView, roomView, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
+import { gameOfMoves, gameView, roomView, scoresText, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
 
 type GameCommand = Extract<Command, { type: 'move' | 'requestUndo' | 'respondUndo' | 'withdrawUndo' | 'forfeit' | 'claimVictory' }>;
@@ -116,7 +116,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
     });
   }
   const gameState = gameView(next, at);
-  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores: [scores[0].toString(), scores[1].toString()], reason: result.reason, gameState, room: roomView(next), ...why } });
+  if (gameState) emit(draft, { event: 'game:finished', payload: { winner: result.winner, scores: scoresText(scores), reason: result.reason, gameState, room: roomView(next), ...why } });
 }
 
 /**

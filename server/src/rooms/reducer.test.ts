@@ -310,7 +310,7 @@ describe('random command sequences never break an invariant', () => {
     { weight: 1, arbitrary: fc.constant({ type: 'restarted' as const }) },
   );
 
-  it('the board and the move list agree, the turn alternates, a finished game takes no moves', () => {
+  it('the board and the move list agree, the turn alternates, a finished game takes no moves', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(commandArb, fc.integer({ min: 0, max: 70_000 })), { maxLength: 120 }), (script) => {
         const s = startedGame();

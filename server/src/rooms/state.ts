@@ -11,6 +11,7 @@ import {
   DEFAULT_ROOM_SETTINGS,
   UNDO_REQUESTS_PER_GAME,
   clockOf,
+  scoreToText,
   type ClocksView,
   type FinishReason,
   type GameStateView,
@@ -186,8 +187,8 @@ export function clocksView(clock: Clock | null, current: PlayerIndex, now: numbe
   return { remainingMs, running: clock.runningSince === null ? null : current };
 }
 
-/** The scores as the socket carries them: every digit, as decimal strings. */
-const scoreTexts = (scores: readonly bigint[]): string[] => scores.map((score) => score.toString());
+/** Both scores as the socket carries them: every digit, as decimal strings, player 0 first. */
+export const scoresText = ([a, b]: readonly [bigint, bigint]): [string, string] => [scoreToText(a), scoreToText(b)];
 
 /** The game as clients see it at `now` (its clocks as of then), every score as its decimal string. */
 export function gameView(room: RoomState, now: number): Wire<GameStateView> | null {
@@ -196,11 +197,11 @@ export function gameView(room: RoomState, now: number): Wire<GameStateView> | nu
   const [a, b] = game.boardState.occupiedCells;
   return {
     boardState: { occupiedCells: [[...a], [...b]], gridWidth: game.boardState.gridWidth, gridHeight: game.boardState.gridHeight },
-    scores: [game.scores[0].toString(), game.scores[1].toString()],
+    scores: scoresText(game.scores),
     currentPlayer: game.currentPlayer,
     progress: game.progress === 'over' ? 'over' : 'playing',
-    scoreHistory1: scoreTexts(game.scoreHistory1),
-    scoreHistory2: scoreTexts(game.scoreHistory2),
+    scoreHistory1: game.scoreHistory1.map(scoreToText),
+    scoreHistory2: game.scoreHistory2.map(scoreToText),
     scoringMechanism: game.scoringMechanism,
     moveCount: room.moves.length,
     lastMove: room.moves.at(-1) ?? null,
