@@ -2,7 +2,7 @@
 
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::{difference, group_summary, liberties, Score, ScoringMechanism};
+use crate::score::{difference, group_summary, liberties, GroupSummary, Score, ScoringMechanism};
 
 /// The spec's minimax evaluation (SPEC §9) for `me`: the score difference plus the
 /// mode bonus, amplified late in the game.
@@ -14,17 +14,36 @@ use crate::score::{difference, group_summary, liberties, Score, ScoringMechanism
 pub fn spec_evaluation(position: &Position, me: Player) -> f64 {
     let board = position.board();
     let mode = position.mode();
-    let scores = position.scores();
+    let summaries = [group_summary(board, 0, mode), group_summary(board, 1, mode)];
+    spec_value(
+        mode,
+        position.scores(),
+        summaries,
+        me,
+        board.free_count(),
+        board.area(),
+    )
+}
+
+/// [`spec_evaluation`] from what it reads of a position: both scores, both
+/// players' group summaries and how many of the board's cells are free.
+pub fn spec_value(
+    mode: ScoringMechanism,
+    scores: [Score; 2],
+    summaries: [GroupSummary; 2],
+    me: Player,
+    free: usize,
+    area: usize,
+) -> f64 {
     // The exact difference, rounded only once it is found: its sign is never lost.
     let difference = difference(scores[me], scores[1 - me]) as f64;
-    let own = group_summary(board, me, mode);
-    let theirs = group_summary(board, 1 - me, mode);
+    let (own, theirs) = (summaries[me], summaries[1 - me]);
     let bonus = match mode {
         ScoringMechanism::Connection => 0.5 * own.mean_value() - 0.3 * theirs.largest_value as f64,
         ScoringMechanism::Expansion => 0.4 * (own.mean_value() - theirs.largest_value as f64),
         ScoringMechanism::Extension => 0.25 * (own.mean_value() - theirs.largest_value as f64),
     };
-    let fill = 1.0 - board.free_count() as f64 / board.area() as f64;
+    let fill = 1.0 - free as f64 / area as f64;
     let late = if fill > 0.7 {
         1.0 + (fill - 0.7) / 0.3
     } else {

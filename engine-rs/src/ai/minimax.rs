@@ -2,10 +2,12 @@
 //! Alpha-beta pruning with children ordered by their evaluation gives the same
 //! value as plain minimax while visiting a small part of the tree.
 
-use super::evaluate::spec_evaluation;
+use super::evaluate::{spec_evaluation, spec_value};
+use super::groups::Groups;
 use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
+use crate::score::{group_summary, GroupSummary, Score};
 
 pub struct MinimaxResult {
     pub best: usize,
@@ -20,6 +22,49 @@ struct Search {
     nodes: u64,
 }
 
+/// SPEC §9's evaluation of every position one move away: the mover's groups are
+/// labelled once, and each cell's value is then a few look-ups, never a move
+/// played and the whole board scored again. The other player's groups do not change.
+struct Children {
+    mover: Player,
+    groups: Box<Groups>,
+    other: GroupSummary,
+    scores: [Score; 2],
+    free: usize,
+}
+
+impl Children {
+    fn of(position: &Position, mover: Player) -> Children {
+        let board = position.board();
+        Children {
+            mover,
+            groups: Groups::of(board, mover, position.mode()),
+            other: group_summary(board, 1 - mover, position.mode()),
+            scores: position.scores(),
+            free: board.free_count(),
+        }
+    }
+
+    /// `spec_evaluation` for `me` once the mover takes `cell`.
+    #[inline]
+    fn evaluation(&self, position: &Position, cell: usize, me: Player) -> f64 {
+        let board = position.board();
+        let after = self.groups.after(board, cell);
+        let mut scores = self.scores;
+        scores[self.mover] = after.score;
+        let mut summaries = [self.other; 2];
+        summaries[self.mover] = after.summary;
+        spec_value(
+            position.mode(),
+            scores,
+            summaries,
+            me,
+            self.free - 1,
+            board.area(),
+        )
+    }
+}
+
 fn free_cells(position: &Position) -> Vec<usize> {
     let mut cells = Vec::with_capacity(position.board().free_count());
     Bits::<4>(position.board().free_words()).for_each(|i| cells.push(i));
@@ -28,15 +73,13 @@ fn free_cells(position: &Position) -> Vec<usize> {
 
 impl Search {
     /// Children of the side to move, most promising first for that side.
-    fn ordered(&mut self, position: &mut Position, side: Player) -> Vec<usize> {
+    fn ordered(&mut self, position: &Position, children: &Children) -> Vec<usize> {
+        let mover_is_me = children.mover == self.me;
         let mut scored: Vec<(f64, usize)> = free_cells(position)
             .into_iter()
             .map(|cell| {
-                let before = position.scores()[side];
-                position.play_index(cell, side);
-                let value = spec_evaluation(position, self.me);
-                position.unplay_index(cell, side, before);
-                (if side == self.me { -value } else { value }, cell)
+                let value = children.evaluation(position, cell, self.me);
+                (if mover_is_me { -value } else { value }, cell)
             })
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -57,8 +100,9 @@ impl Search {
         if depth == 0 || position.board().free_count() == 0 {
             return spec_evaluation(position, self.me);
         }
-        let children = if depth >= 2 {
-            self.ordered(position, side)
+        let children = Children::of(position, side);
+        let cells = if depth >= 2 {
+            self.ordered(position, &children)
         } else {
             free_cells(position)
         };
@@ -69,11 +113,19 @@ impl Search {
             f64::INFINITY
         };
         let mut child_line = Vec::new();
-        for cell in children {
-            let before = position.scores()[side];
-            position.play_index(cell, side);
-            let v = self.value(position, depth - 1, alpha, beta, 1 - side, &mut child_line);
-            position.unplay_index(cell, side, before);
+        for cell in cells {
+            let v = if depth == 1 {
+                // A leaf: evaluated from here, as if played.
+                self.nodes += 1;
+                child_line.clear();
+                children.evaluation(position, cell, self.me)
+            } else {
+                let before = position.scores()[side];
+                position.play_index(cell, side);
+                let v = self.value(position, depth - 1, alpha, beta, 1 - side, &mut child_line);
+                position.unplay_index(cell, side, before);
+                v
+            };
             let better = if maximising { v > best } else { v < best };
             if better {
                 best = v;

@@ -8,6 +8,7 @@ mod clock;
 mod endgame;
 mod evaluate;
 mod expert;
+mod groups;
 mod heuristic;
 mod minimax;
 mod rng;
@@ -18,7 +19,9 @@ pub use arena::{play_game, Contestant, GameRecord, GameSetup};
 pub use clock::SystemClock;
 pub use clock::{Clock, StoppedClock};
 pub use endgame::SOLVE_FROM_FREE;
-pub use evaluate::{expert_evaluation, ratio_evaluation, spec_evaluation, LIBERTY_WEIGHT, WIN};
+pub use evaluate::{
+    expert_evaluation, ratio_evaluation, spec_evaluation, spec_value, LIBERTY_WEIGHT, WIN,
+};
 pub use expert::{Expert, ExpertResult, Limits};
 pub use heuristic::{greedy_move, heuristic_move, territory};
 pub use minimax::{minimax, MinimaxResult};
