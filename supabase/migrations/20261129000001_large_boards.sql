@@ -108,12 +108,25 @@ alter table public.game_scores add constraint game_scores_score_within_board
 alter table public.game_scores add constraint game_scores_opponent_score_within_board
   check (opponent_score <= public.max_score(board_size, scoring_mechanism));
 
--- Results are written by the game server only; rows from before this migration are left as they
--- are (not valid), every new one is checked.
+-- Results are written by the game server only, so every stored row already keeps these rules
+-- (rooms have always taken 6, 8 or 10, and the engine's scores are whole and at least 0): they are
+-- checked for every row at once. A database holding a row written otherwise keeps it, and checks
+-- every new row (the rule then stays NOT VALID rather than the migration failing).
 alter table public.game_results add constraint game_results_scores_whole
   check (player1_score >= 0 and player2_score >= 0 and player1_score = trunc(player1_score) and player2_score = trunc(player2_score)) not valid;
 alter table public.game_results add constraint game_results_board_size_6_to_16_even
   check (board_size between 6 and 16 and board_size % 2 = 0) not valid;
+do $$
+begin
+  if not exists (select 1 from public.game_results
+                  where not (player1_score >= 0 and player2_score >= 0 and player1_score = trunc(player1_score) and player2_score = trunc(player2_score))) then
+    alter table public.game_results validate constraint game_results_scores_whole;
+  end if;
+  if not exists (select 1 from public.game_results where not (board_size between 6 and 16 and board_size % 2 = 0)) then
+    alter table public.game_results validate constraint game_results_board_size_6_to_16_even;
+  end if;
+end
+$$;
 
 alter table game_server.quick_play_pool add constraint quick_play_pool_board_size_6_to_16_even
   check (board_size between 6 and 16 and board_size % 2 = 0);

@@ -187,6 +187,8 @@ describe.each(EMPTY_DATABASES)('a database from before large boards, on %s', (_n
       await insertScore(db, { score: '137438953472', opponent: '29', size: 10, game: 'old-10', user: alice });
       await insertScore(db, { score: '729', opponent: '1', size: 6, mode: 'connection', game: 'old-6', user: alice });
       await insertResult(db, [alice, bob], ['86093442', '118098'], 10);
+      // A result no room could have written (game_results had no size rule): kept, as it is.
+      await insertResult(db, [alice, bob], ['3', '2'], 9);
       expect(await refusal(insertScore(db, { score: '1', size: 12, game: 'too-early' }))).toBe('game_scores_board_size_check');
 
       expect(await migrate(db)).toEqual([LARGE_BOARDS]);
@@ -197,8 +199,18 @@ describe.each(EMPTY_DATABASES)('a database from before large boards, on %s', (_n
         { game_id: 'old-10', score: '137438953472', opponent_score: '29', status: 'pending', type: 'numeric' },
         { game_id: 'old-6', score: '729', opponent_score: '1', status: 'pending', type: 'numeric' },
       ]);
-      const results = await db.query('select player1_score::text as a, player2_score::text as b, board_size from public.game_results');
-      expect(results).toEqual([{ a: '86093442', b: '118098', board_size: 10 }]);
+      const results = await db.query('select player1_score::text as a, player2_score::text as b, board_size from public.game_results order by board_size desc');
+      expect(results).toEqual([
+        { a: '86093442', b: '118098', board_size: 10 },
+        { a: '3', b: '2', board_size: 9 },
+      ]);
+      // Every rule holds for every stored row, except the size rule of a database holding that odd
+      // result: it checks new rows only (NOT VALID) rather than the migration failing.
+      const notValid = await db.query<{ conname: string }>(
+        `select conname from pg_constraint where not convalidated and connamespace in ('public'::regnamespace, 'game_server'::regnamespace)`,
+      );
+      expect(notValid.map((c) => c.conname)).toEqual(['game_results_board_size_6_to_16_even']);
+      expect(await refusal(insertResult(db, [alice, bob], ['3', '2'], 9))).toBe('game_results_board_size_6_to_16_even');
       expect(await refusal(insertScore(db, { score: (2n ** 96n).toString(), size: 16, game: 'new-16' }))).toBe('accepted');
       expect(await migrate(db)).toEqual([]);
     } finally {
