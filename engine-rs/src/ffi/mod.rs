@@ -217,9 +217,9 @@ pub fn group_labels(io: &mut Exchange, mode: u32) -> i32 {
 pub fn prediction(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
     status((|| {
         let (board, mode) = (io.board()?, mode_of(mode)?);
-        let p = predict(&board, x.into(), y.into(), player as usize, mode).map_err(move_status)?;
         // A gain is exact where both scores stay below 2^127 (every game's board).
         searchable(&board)?;
+        let p = predict(&board, x.into(), y.into(), player as usize, mode).map_err(move_status)?;
         io.numbers = [p.player_gain, p.opponent_gain, p.net].map(signed_words);
         Ok(())
     })())
