@@ -65,9 +65,10 @@ describe('a server restart', () => {
       gameId: Date.now(),
       human: expertHuman(),
     });
-    const inserted = await before.from('game_scores').insert(payload).select().single();
+    // Scores go as decimal strings and are read back as text (numeric: every digit).
+    const inserted = await before.from('game_scores').insert(payload).select('user_id, score::text').single();
     expect(inserted.error).toBeNull();
-    expect(inserted.data).toMatchObject({ user_id: userId, score: payload.score });
+    expect(inserted.data).toEqual({ user_id: userId, score: payload.score });
 
     expect(await stopServer(first)).toBe(0);
     running.pop();
@@ -81,7 +82,7 @@ describe('a server restart', () => {
     expect(signIn.data.user?.id).toBe(userId);
 
     // The player reads their own score, whether the server has replayed it yet or not.
-    const scores = await after.from('game_scores').select('user_id, username, score, opponent_score, ai_difficulty, record').eq('user_id', userId);
+    const scores = await after.from('game_scores').select('user_id, username, score::text, opponent_score::text, ai_difficulty, record').eq('user_id', userId);
     expect(scores.error).toBeNull();
     expect(scores.data).toEqual([
       { user_id: userId, username: 'Restarter', score: payload.score, opponent_score: payload.opponent_score, ai_difficulty: 'easy', record: payload.record },
