@@ -17,6 +17,7 @@ import {
   startGame,
   type Cell,
 } from './support/board';
+import { expectNoSeriousFindings } from './support/axe';
 import { expect, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -64,6 +65,7 @@ test('a 16x16 game against the computer on a phone places a piece only on the co
   await expect(popup).toBeVisible();
   await expect(popup.getByTestId('prediction-figure').first()).toHaveText(/^Player gain: /);
   await expect(popup.getByTestId('confirm-tap')).toHaveText('Tap again to place');
+  await expectNoSeriousFindings(page, 'a 16×16 board with a ghost waiting for its confirming tap');
 
   // A tap on another cell moves the ghost there; still nothing placed.
   const second: Cell = { x: 8, y: 8 };

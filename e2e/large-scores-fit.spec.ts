@@ -10,6 +10,7 @@ import type { BoardState, CellKey, CellPosition } from '../src/engine/types';
 import { DEFAULT_SETTINGS } from '../src/game/settings';
 import { formatScore, scoreDigits } from '../src/ui/score/format';
 import { openSignIn, submitCredentials } from './support/accounts';
+import { expectNoSeriousFindings } from './support/axe';
 import { dialog } from './support/board';
 import { addPlayer, type Scorer } from './support/leaderboard';
 import { expect, test } from './support/test';
@@ -92,6 +93,7 @@ for (const viewport of [
     await expect(table.getByRole('columnheader', { name: me.username })).toBeVisible();
     expect(await spills(table.locator('td, th'), '.results-modal')).toEqual([]);
     expect(await spills(table, '.results-modal')).toEqual([]);
+    await expectNoSeriousFindings(page, 'Game Results of a 16×16 game', '.results-modal');
     await page.screenshot({ path: testInfo.outputPath('results.png') });
     await results.getByRole('button', { name: 'Close' }).first().click();
 
@@ -104,6 +106,7 @@ for (const viewport of [
     }
     expect(await spills(page.locator('.score-line, .score-name, .score-value, .score-breakdown'), '.score-player')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSeriousFindings(page, 'a finished 16×16 game');
     await page.screenshot({ path: testInfo.outputPath('game.png') });
 
     // The leaderboard's Game Results: 20-character names, scores past 2^96 (as PostgREST reads a numeric: a string).
@@ -139,6 +142,7 @@ for (const viewport of [
     await expect(row.locator('.leaderboard-meta')).toContainText('16x16');
     expect(await spills(row.locator('.leaderboard-score, .leaderboard-meta'), 'td')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSeriousFindings(page, 'the leaderboard with scores past 2^96');
     await page.screenshot({ path: testInfo.outputPath('leaderboard.png') });
   });
 }
