@@ -4,6 +4,7 @@ import { BoardPreview } from './BoardPreview';
 import { ComputerMoveCheck } from './ComputerMoveCheck';
 import { exampleBoard } from './exampleBoard';
 import { GroupBreakdown } from './GroupBreakdown';
+import { scoreDigits } from './score/format';
 
 type EngineStatus = { state: 'loading' } | { state: 'ready'; engine: Engine } | { state: 'failed'; message: string };
 
@@ -64,7 +65,7 @@ function ExampleScores({ engine }: { engine: Engine }) {
             {([0, 1] as const).map((player) => (
               <td key={player}>
                 <span className="score" data-testid={`score-${mechanism}-${player}`}>
-                  {scores[player]}
+                  {scoreDigits(scores[player])}
                 </span>
                 <GroupBreakdown groups={groups[player]} score={scores[player]} />
               </td>
