@@ -30,6 +30,12 @@ describe('the room panel', () => {
     expect(html).not.toContain('Waiting for your opponent to arrive');
   });
 
+  it("offers the host the spec's sizes, then 12x12, 14x14 and 16x16 under Large boards", () => {
+    expect(render(false)).toContain(
+      '<option value="10">10x10</option><optgroup label="Large boards"><option value="12">12x12</option><option value="14">14x14</option><option value="16">16x16</option></optgroup>',
+    );
+  });
+
   it('shows a room quick play opened as the pairing it is: the settings, and who is still on the way', () => {
     const html = render(true);
     expect(html).toContain('Waiting for your opponent to arrive…');
