@@ -1,13 +1,25 @@
 //! Expert: iterative-deepening negamax with alpha-beta, a transposition table,
 //! and move ordering (table move, killers, history, and each cell's immediate
 //! gain to either player), within a time and node budget.
+//!
+//! A large board offers a hundred moves or more at every node, so the search
+//! is made cheap where it can be: after the first move, a null window only
+//! asks whether a move beats the best so far (principal variation search);
+//! each cell's importance comes from both players' groups, labelled once per
+//! node; and the last ply evaluates every reply from its parent's groups
+//! instead of playing each one. Every move is still searched: cutting late
+//! moves short (reductions, or searching only the best-ordered ones) reached
+//! deeper but lost to the full-width search. Everything depends only on the
+//! position and the node count, so a node budget gives the same move every time.
 
 use super::clock::Clock;
-use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, WIN};
+use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT, WIN};
+use super::groups::{Groups, LnValues};
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
-use crate::board::{Player, MAX_SIDE};
+use crate::board::{Board, Player, MAX_SIDE};
 use crate::position::Position;
+use crate::score::Geometry;
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
 const MAX_PLY: usize = CELLS + 1;
@@ -15,6 +27,9 @@ const MAX_PLY: usize = CELLS + 1;
 const TABLE_BITS: u32 = 18;
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
+/// The null window's width: values are logs of score ratios, and a move better
+/// by less than this is not worth a second look.
+const NULL_WINDOW: f64 = 1e-3;
 
 /// When a search must stop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +66,9 @@ pub struct Expert {
     ends: Vec<usize>,
     /// The endgame solver, made at the first endgame (its table is large).
     pub(crate) solver: Option<Box<crate::solve::Solver>>,
+    /// Both players' groups at the node being ordered or evaluated (one node at a time).
+    groups: [Box<Groups>; 2],
+    ln: LnValues,
 }
 
 struct Budget<'a> {
@@ -68,6 +86,9 @@ impl Budget<'_> {
 
     #[inline(always)]
     fn visit(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
@@ -80,18 +101,18 @@ impl Budget<'_> {
     }
 }
 
-/// How much taking `cell` changes `side`'s score, on a log scale.
-fn log_gain(position: &mut Position, cell: usize, side: Player) -> f64 {
-    let before = position.scores()[side];
-    position.play_index(cell, side);
-    let after = position.scores()[side];
-    position.unplay_index(cell, side, before);
-    ln_score(after) - ln_score(before)
-}
-
-/// A cell matters if it is worth much to its taker or to the other side.
-fn importance(position: &mut Position, cell: usize, side: Player) -> f64 {
-    log_gain(position, cell, side) + log_gain(position, cell, 1 - side)
+/// Free cells beside `cell` that are not yet among `liberties`: the room a
+/// player whose liberties those are gains by taking it.
+#[inline(always)]
+fn new_liberties(board: &Board, cell: usize, fresh: Bits<4>) -> f64 {
+    let w = board.width();
+    let masks = board.masks();
+    let at = |on: bool, i: usize| u32::from(on && fresh.has(i));
+    let count = at(Bits(masks.not_first_col).has(cell), cell.wrapping_sub(1))
+        + at(Bits(masks.not_last_col).has(cell), cell + 1)
+        + at(cell >= w, cell.wrapping_sub(w))
+        + at(cell + w < board.area(), cell + w);
+    f64::from(count)
 }
 
 impl Default for Expert {
@@ -110,6 +131,8 @@ impl Expert {
             lines: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             ends: vec![0; MAX_PLY + 1],
             solver: None,
+            groups: Groups::empty_pair(),
+            ln: LnValues::new(),
         }
     }
 
@@ -147,8 +170,9 @@ impl Expert {
         };
         let key = self.zobrist.of(position.board(), position.mode());
         let mut root: Vec<(f64, usize)> = Vec::new();
+        self.label_groups(&position);
         Bits::<4>(position.board().free_words())
-            .for_each(|cell| root.push((importance(&mut position, cell, me), cell)));
+            .for_each(|cell| root.push((self.importance(position.board(), cell), cell)));
         root.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut best = (root[0].1, f64::NEG_INFINITY);
         let mut line = vec![root[0].1];
@@ -156,21 +180,35 @@ impl Expert {
         for depth in 1..=free {
             let mut alpha = f64::NEG_INFINITY;
             let mut iteration_best: Option<(usize, f64, Vec<usize>)> = None;
-            for entry in root.iter_mut() {
+            for (k, entry) in root.iter_mut().enumerate() {
                 let cell = entry.1;
                 let before = position.scores()[me];
                 position.play_index(cell, me);
                 let child_key = key ^ self.zobrist.key(me, cell);
-                let v = -self.negamax(
-                    &mut position,
-                    child_key,
-                    depth - 1,
-                    1,
-                    f64::NEG_INFINITY,
-                    -alpha,
-                    1 - me,
-                    &mut budget,
-                );
+                let mut search = |expert: &mut Expert, low: f64, high: f64| {
+                    -expert.negamax(
+                        &mut position,
+                        child_key,
+                        depth - 1,
+                        1,
+                        -high,
+                        -low,
+                        1 - me,
+                        &mut budget,
+                    )
+                };
+                let v = if k == 0 || alpha == f64::NEG_INFINITY {
+                    search(self, f64::NEG_INFINITY, f64::INFINITY)
+                } else {
+                    // Principal variation search: only a move that beats the
+                    // best so far is searched again for its value.
+                    let probe = search(self, alpha, alpha + NULL_WINDOW);
+                    if probe > alpha {
+                        search(self, alpha, f64::INFINITY)
+                    } else {
+                        probe
+                    }
+                };
                 position.unplay_index(cell, me, before);
                 if budget.stopped {
                     break;
@@ -234,6 +272,9 @@ impl Expert {
         if depth == 0 {
             return expert_evaluation(position, side);
         }
+        if depth == 1 {
+            return self.last_ply(position, free, ply, alpha, beta, side, budget);
+        }
         let alpha_at_start = alpha;
         let mut table_move = NO_MOVE;
         if let Some(entry) = self.table.probe(key) {
@@ -248,29 +289,38 @@ impl Expert {
                 }
             }
         }
-        let mut moves = self.ordered_moves(position, free, side, ply, depth, table_move);
+        let mut moves = self.ordered_moves(position, free, side, ply, table_move);
+        // Best first, ties by cell: one order, native or wasm.
+        moves.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = f64::NEG_INFINITY;
         let mut best_move = NO_MOVE;
-        for k in 0..moves.len() {
-            // Selection sort, one pick at a time: a cut-off usually comes early.
-            let pick = (k..moves.len())
-                .max_by(|&a, &b| moves[a].0.total_cmp(&moves[b].0))
-                .unwrap_or(k);
-            moves.swap(k, pick);
-            let cell = moves[k].1;
+        for (k, &(_, cell)) in moves.iter().enumerate() {
             let before = position.scores()[side];
             position.play_index(cell, side);
             let child_key = key ^ self.zobrist.key(side, cell);
-            let v = -self.negamax(
-                position,
-                child_key,
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                1 - side,
-                budget,
-            );
+            let mut search = |expert: &mut Expert, low: f64, high: f64| {
+                -expert.negamax(
+                    position,
+                    child_key,
+                    depth - 1,
+                    ply + 1,
+                    -high,
+                    -low,
+                    1 - side,
+                    budget,
+                )
+            };
+            let v = if k == 0 || alpha == f64::NEG_INFINITY {
+                search(self, alpha, beta)
+            } else {
+                // Principal variation search: a null window first.
+                let probe = search(self, alpha, alpha + NULL_WINDOW);
+                if probe > alpha && probe < beta {
+                    search(self, alpha, beta)
+                } else {
+                    probe
+                }
+            };
             position.unplay_index(cell, side, before);
             if budget.stopped {
                 return 0.0;
@@ -299,19 +349,85 @@ impl Expert {
         best
     }
 
+    /// The last ply: every reply valued from this position's groups, labelled
+    /// once (what `expert_evaluation` gives after the move, without playing it).
+    #[allow(clippy::too_many_arguments)]
+    fn last_ply(
+        &mut self,
+        position: &Position,
+        free: Bits<4>,
+        ply: usize,
+        mut alpha: f64,
+        beta: f64,
+        side: Player,
+        budget: &mut Budget,
+    ) -> f64 {
+        let board = position.board();
+        self.groups[side].relabel(board, side, position.mode());
+        let ln_before = [
+            ln_score(position.scores()[0]),
+            ln_score(position.scores()[1]),
+        ];
+        let geo = Geometry::<4>::of(board);
+        let own_liberties = geo.neighbours(board.player_bits(side)).and(free);
+        let other_liberties = geo.neighbours(board.player_bits(1 - side)).and(free);
+        let fresh = free.and_not(own_liberties);
+        let room = f64::from(own_liberties.count()) - f64::from(other_liberties.count());
+        let last = free.count() == 1;
+        let mut best = f64::NEG_INFINITY;
+        let mut stopped = false;
+        free.for_each(|cell| {
+            if stopped || alpha >= beta {
+                return;
+            }
+            if budget.visit() {
+                stopped = true;
+                return;
+            }
+            let v = if last {
+                let mut scores = position.scores();
+                scores[side] = self.groups[side].after(board, cell).score;
+                ratio_evaluation(scores, side, true)
+            } else {
+                let ratio = ln_before[side] + self.groups[side].ln_gain(board, cell, &self.ln)
+                    - ln_before[1 - side];
+                // The cell stops being a liberty of either side, and its free
+                // neighbours become the taker's.
+                let room = room - f64::from(u8::from(own_liberties.has(cell)))
+                    + f64::from(u8::from(other_liberties.has(cell)))
+                    + new_liberties(board, cell, fresh);
+                ratio + LIBERTY_WEIGHT * room
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    self.lines[ply][ply] = cell as u16;
+                    self.ends[ply] = ply + 1;
+                }
+            }
+            alpha = alpha.max(v);
+        });
+        if stopped {
+            0.0
+        } else {
+            best
+        }
+    }
+
     /// Every free cell with its ordering score: table move, killers, then the
-    /// cell's importance (where the node is deep enough to pay for it) and history.
+    /// cell's importance and history.
     fn ordered_moves(
-        &self,
-        position: &mut Position,
+        &mut self,
+        position: &Position,
         free: Bits<4>,
         side: Player,
         ply: usize,
-        depth: u32,
         table_move: u16,
     ) -> Vec<(f64, usize)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let killers = self.killers[ply];
+        self.label_groups(position);
+        let board = position.board();
         free.for_each(|cell| {
             let c = cell as u16;
             let score = if c == table_move {
@@ -321,16 +437,27 @@ impl Expert {
             } else if c == killers[1] {
                 1e10
             } else {
-                let static_part = if depth >= 2 {
-                    importance(position, cell, side) * 1e6
-                } else {
-                    0.0
-                };
-                static_part + f64::from(self.history[side][cell])
+                self.importance(board, cell) * 1e6 + f64::from(self.history[side][cell])
             };
             moves.push((score, cell));
         });
         moves
+    }
+
+    /// Labels both players' groups at `position`, for `importance`.
+    fn label_groups(&mut self, position: &Position) {
+        for (player, groups) in self.groups.iter_mut().enumerate() {
+            groups.relabel(position.board(), player, position.mode());
+        }
+    }
+
+    /// How much a free cell matters: what taking it changes its taker's score
+    /// by, plus what it would change the other player's by, on a log scale (a
+    /// cell worth much to either side is worth taking first).
+    #[inline]
+    fn importance(&self, board: &Board, cell: usize) -> f64 {
+        self.groups[0].ln_gain(board, cell, &self.ln)
+            + self.groups[1].ln_gain(board, cell, &self.ln)
     }
 
     fn remember_cutoff(&mut self, side: Player, ply: usize, cell: usize, depth: u32) {

@@ -31,6 +31,26 @@ pub struct Groups {
     top: [(u32, u8); TOP],
 }
 
+/// The natural log of every group value (a group is worth at most 2 × 480).
+pub struct LnValues(Vec<f64>);
+
+impl Default for LnValues {
+    fn default() -> Self {
+        LnValues::new()
+    }
+}
+
+impl LnValues {
+    pub fn new() -> LnValues {
+        LnValues((0..=2 * CELLS).map(|v| (v.max(1) as f64).ln()).collect())
+    }
+
+    #[inline(always)]
+    fn of(&self, value: u32) -> f64 {
+        self.0[value as usize]
+    }
+}
+
 fn label_n<const N: usize>(groups: &mut Groups, board: &Board, player: Player) {
     let geo = Geometry::<N>::of(board);
     let own: Bits<N> = board.player_bits(player);
@@ -75,6 +95,54 @@ impl Groups {
         });
         by_words!(board, label_n(&mut groups, board, player));
         groups
+    }
+
+    /// Both players' groups of an empty board: memory to relabel.
+    pub fn empty_pair() -> [Box<Groups>; 2] {
+        let empty = Board::new(2, 2).expect("a 2x2 board");
+        [0, 1].map(|p| Groups::of(&empty, p, ScoringMechanism::Connection))
+    }
+
+    /// Labels `player`'s groups on `board` afresh, reusing this one's memory.
+    pub fn relabel(&mut self, board: &Board, player: Player, mode: ScoringMechanism) {
+        self.label = [NO_GROUP; CELLS];
+        self.mode = mode;
+        self.summary = GroupSummary::default();
+        self.top = [(0, NO_GROUP); TOP];
+        by_words!(board, label_n(self, board, player));
+    }
+
+    /// How taking the free cell `index` changes the player's score, on a log
+    /// scale: the log of the joined group's value less those of the groups it
+    /// replaces (0 for a new single cell, and for a player's first cell).
+    #[inline]
+    pub fn ln_gain(&self, board: &Board, index: usize, ln: &LnValues) -> f64 {
+        let w = board.width();
+        let masks = board.masks();
+        let label = |on: bool, i: usize| if on { self.label[i] } else { NO_GROUP };
+        let west = label(Bits(masks.not_first_col).has(index), index.wrapping_sub(1));
+        let east = label(Bits(masks.not_last_col).has(index), index + 1);
+        let north = label(index >= w, index.wrapping_sub(w));
+        let south = label(index + w < board.area(), index + w);
+        let mut merged = GroupShape { cells: 1, pairs: 0 };
+        let mut replaced = 0.0;
+        let mut join = |id: u8, seen: bool| {
+            if id == NO_GROUP {
+                return;
+            }
+            merged.pairs += 1;
+            if !seen {
+                let old = self.shapes[id as usize];
+                merged.cells += old.cells;
+                merged.pairs += old.pairs;
+                replaced += ln.of(self.mode.group_value(old.cells, old.pairs));
+            }
+        };
+        join(west, false);
+        join(east, east == west);
+        join(north, north == west || north == east);
+        join(south, south == west || south == east || south == north);
+        ln.of(self.mode.group_value(merged.cells, merged.pairs)) - replaced
     }
 
     fn keep_if_large(&mut self, value: u32, id: u8) {
@@ -177,6 +245,13 @@ mod tests {
                                 summary: group_summary(played.board(), player, mode),
                             };
                             assert_eq!(groups.after(&board, cell), expected, "{size} {mode:?}");
+                            let gain = (expected.score as f64).ln()
+                                - (position.scores()[player].max(1) as f64).ln();
+                            let ln_gain = groups.ln_gain(&board, cell, &LnValues::new());
+                            assert!((ln_gain - gain).abs() < 1e-9, "{ln_gain} {gain}");
+                            let mut relabelled = Groups::of(&board, 1 - player, mode);
+                            relabelled.relabel(&board, player, mode);
+                            assert_eq!(relabelled.after(&board, cell), expected);
                         });
                     }
                 }

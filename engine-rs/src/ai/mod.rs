@@ -8,7 +8,7 @@ mod clock;
 mod endgame;
 mod evaluate;
 mod expert;
-mod groups;
+pub(crate) mod groups;
 mod heuristic;
 mod minimax;
 mod rng;

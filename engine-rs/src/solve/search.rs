@@ -2,12 +2,13 @@
 
 use super::symmetry::Symmetries;
 use super::table::{Bound, Entry, Table, NO_MOVE};
+use crate::ai::groups::Groups;
 use crate::ai::table::Zobrist;
 use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::{difference, Score, ScoreDiff};
+use crate::score::{difference, ScoreDiff};
 
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
@@ -53,6 +54,7 @@ pub(super) struct Search<'a> {
     pub(super) symmetries: &'a Symmetries,
     pub(super) generation: u8,
     pub(super) budget: Budget<'a>,
+    pub(super) groups: &'a mut [Box<Groups>; 2],
 }
 
 fn final_difference(position: &Position, side: Player) -> ScoreDiff {
@@ -315,6 +317,14 @@ impl Search<'_> {
     ) -> Vec<(ScoreDiff, u16)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let scores = position.scores();
+        let board = position.board();
+        // Both players' groups labelled once: each cell's gain is then a few look-ups.
+        for (player, groups) in self.groups.iter_mut().enumerate() {
+            groups.relabel(board, player, position.mode());
+        }
+        let gain = |who: Player, cell: usize| {
+            difference(self.groups[who].after(board, cell).score, scores[who])
+        };
         free.for_each(|cell| {
             if syms != 0 && self.symmetries.representative(syms, cell) != cell {
                 return;
@@ -322,39 +332,10 @@ impl Search<'_> {
             let score = if cell as u16 == table_move {
                 ScoreDiff::MAX
             } else {
-                gain(position, cell, side, scores).saturating_add(gain(
-                    position,
-                    cell,
-                    1 - side,
-                    scores,
-                ))
+                gain(side, cell).saturating_add(gain(1 - side, cell))
             };
             moves.push((score, cell as u16));
         });
         moves
     }
-}
-
-/// How much `who` would gain by taking `cell`.
-#[inline(always)]
-fn gain(position: &mut Position, cell: usize, who: Player, scores: [Score; 2]) -> ScoreDiff {
-    // A cell touching none of the player's cells is a new group worth 1: the
-    // product is unchanged (or becomes 1 from nothing), no need to play it.
-    let board = position.board();
-    let (x, y) = board.coords(cell);
-    let (x, y) = (x as i64, y as i64);
-    let touches = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        .iter()
-        .any(|&(nx, ny)| {
-            board
-                .index_of(nx, ny)
-                .is_some_and(|i| board.owner_at(i) == Some(who))
-        });
-    if !touches {
-        return if scores[who] == 0 { 1 } else { 0 };
-    }
-    position.play_index(cell, who);
-    let after = position.scores()[who];
-    position.unplay_index(cell, who, scores[who]);
-    difference(after, scores[who])
 }

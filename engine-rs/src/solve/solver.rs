@@ -3,6 +3,7 @@
 use super::search::{side_salt, Budget, Search, BEYOND};
 use super::symmetry::Symmetries;
 use super::table::Table;
+use crate::ai::groups::Groups;
 use crate::ai::table::Zobrist;
 use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
@@ -42,6 +43,8 @@ pub struct Solver {
     generation: u8,
     /// Symmetries of the last board size seen.
     symmetries: Option<((usize, usize), Symmetries)>,
+    /// Both players' groups at the position being ordered.
+    groups: [Box<Groups>; 2],
 }
 
 impl Default for Solver {
@@ -57,6 +60,7 @@ impl Solver {
             table: Table::new(TABLE_BITS),
             generation: 0,
             symmetries: None,
+            groups: Groups::empty_pair(),
         }
     }
 
@@ -160,6 +164,7 @@ impl Solver {
             table: &mut self.table,
             symmetries,
             generation: self.generation,
+            groups: &mut self.groups,
             budget: Budget {
                 clock,
                 start_ms: clock.now_ms(),
