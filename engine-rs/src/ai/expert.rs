@@ -5,9 +5,10 @@
 //! A large board offers a hundred moves or more at every node, so the search
 //! is made cheap where it can be: after the first move, a null window only
 //! asks whether a move beats the best so far (principal variation search);
-//! each cell's importance comes from both players' groups, labelled once per
-//! node; and the last ply evaluates every reply from its parent's groups
-//! instead of playing each one. Every move is still searched: cutting late
+//! each cell's importance comes from both players' groups, and only the groups
+//! of the player who just moved are labelled again at a node (the other
+//! player's are their grandparent's); and the last ply evaluates every reply
+//! from those groups instead of playing each one. Every move is still searched: cutting late
 //! moves short (reductions, or searching only the best-ordered ones) reached
 //! deeper but lost to the full-width search. Everything depends only on the
 //! position and the node count, so a node budget gives the same move every time.
@@ -66,8 +67,11 @@ pub struct Expert {
     ends: Vec<usize>,
     /// The endgame solver, made at the first endgame (its table is large).
     pub(crate) solver: Option<Box<crate::solve::Solver>>,
-    /// Both players' groups at the node being ordered or evaluated (one node at a time).
-    groups: [Box<Groups>; 2],
+    /// Groups along the current line: `groups[ply + 1]` are those of the
+    /// player who moved into the node at `ply`, labelled there, and
+    /// `groups[ply]` those of the player to move (who has not moved since);
+    /// `groups[0]` are the root mover's.
+    groups: Vec<Groups>,
     ln: LnValues,
 }
 
@@ -131,7 +135,7 @@ impl Expert {
             lines: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             ends: vec![0; MAX_PLY + 1],
             solver: None,
-            groups: Groups::empty_pair(),
+            groups: vec![*Groups::empty(), *Groups::empty()],
             ln: LnValues::new(),
         }
     }
@@ -170,9 +174,10 @@ impl Expert {
         };
         let key = self.zobrist.of(position.board(), position.mode());
         let mut root: Vec<(f64, usize)> = Vec::new();
-        self.label_groups(&position);
+        self.groups[0].relabel(position.board(), me, position.mode());
+        self.groups[1].relabel(position.board(), 1 - me, position.mode());
         Bits::<4>(position.board().free_words())
-            .for_each(|cell| root.push((self.importance(position.board(), cell), cell)));
+            .for_each(|cell| root.push((self.importance(position.board(), 0, cell), cell)));
         root.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut best = (root[0].1, f64::NEG_INFINITY);
         let mut line = vec![root[0].1];
@@ -291,7 +296,7 @@ impl Expert {
         }
         let mut moves = self.ordered_moves(position, free, side, ply, table_move);
         // Best first, ties by cell: one order, native or wasm.
-        moves.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        moves.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = f64::NEG_INFINITY;
         let mut best_move = NO_MOVE;
         for (k, &(_, cell)) in moves.iter().enumerate() {
@@ -363,7 +368,8 @@ impl Expert {
         budget: &mut Budget,
     ) -> f64 {
         let board = position.board();
-        self.groups[side].relabel(board, side, position.mode());
+        // The mover's groups, labelled by the parent (the mover has not moved since).
+        let groups = &self.groups[ply];
         let ln_before = [
             ln_score(position.scores()[0]),
             ln_score(position.scores()[1]),
@@ -386,11 +392,11 @@ impl Expert {
             }
             let v = if last {
                 let mut scores = position.scores();
-                scores[side] = self.groups[side].after(board, cell).score;
+                scores[side] = groups.after(board, cell).score;
                 ratio_evaluation(scores, side, true)
             } else {
-                let ratio = ln_before[side] + self.groups[side].ln_gain(board, cell, &self.ln)
-                    - ln_before[1 - side];
+                let ratio =
+                    ln_before[side] + groups.ln_gain(board, cell, &self.ln) - ln_before[1 - side];
                 // The cell stops being a liberty of either side, and its free
                 // neighbours become the taker's.
                 let room = room - f64::from(u8::from(own_liberties.has(cell)))
@@ -426,7 +432,11 @@ impl Expert {
     ) -> Vec<(f64, usize)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let killers = self.killers[ply];
-        self.label_groups(position);
+        // Only the player who just moved has new groups.
+        if self.groups.len() <= ply + 1 {
+            self.groups.push(*Groups::empty());
+        }
+        self.groups[ply + 1].relabel(position.board(), 1 - side, position.mode());
         let board = position.board();
         free.for_each(|cell| {
             let c = cell as u16;
@@ -437,27 +447,21 @@ impl Expert {
             } else if c == killers[1] {
                 1e10
             } else {
-                self.importance(board, cell) * 1e6 + f64::from(self.history[side][cell])
+                self.importance(board, ply, cell) * 1e6 + f64::from(self.history[side][cell])
             };
             moves.push((score, cell));
         });
         moves
     }
 
-    /// Labels both players' groups at `position`, for `importance`.
-    fn label_groups(&mut self, position: &Position) {
-        for (player, groups) in self.groups.iter_mut().enumerate() {
-            groups.relabel(position.board(), player, position.mode());
-        }
-    }
-
     /// How much a free cell matters: what taking it changes its taker's score
     /// by, plus what it would change the other player's by, on a log scale (a
     /// cell worth much to either side is worth taking first).
+    /// (Both players' groups at `ply` must be labelled.)
     #[inline]
-    fn importance(&self, board: &Board, cell: usize) -> f64 {
-        self.groups[0].ln_gain(board, cell, &self.ln)
-            + self.groups[1].ln_gain(board, cell, &self.ln)
+    fn importance(&self, board: &Board, ply: usize, cell: usize) -> f64 {
+        self.groups[ply].ln_gain(board, cell, &self.ln)
+            + self.groups[ply + 1].ln_gain(board, cell, &self.ln)
     }
 
     fn remember_cutoff(&mut self, side: Player, ply: usize, cell: usize, depth: u32) {

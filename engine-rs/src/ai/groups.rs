@@ -97,10 +97,15 @@ impl Groups {
         groups
     }
 
+    /// No groups: memory to relabel.
+    pub fn empty() -> Box<Groups> {
+        let empty = Board::new(2, 2).expect("a 2x2 board");
+        Groups::of(&empty, 0, ScoringMechanism::Connection)
+    }
+
     /// Both players' groups of an empty board: memory to relabel.
     pub fn empty_pair() -> [Box<Groups>; 2] {
-        let empty = Board::new(2, 2).expect("a 2x2 board");
-        [0, 1].map(|p| Groups::of(&empty, p, ScoringMechanism::Connection))
+        [Groups::empty(), Groups::empty()]
     }
 
     /// Labels `player`'s groups on `board` afresh, reusing this one's memory.
