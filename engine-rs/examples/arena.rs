@@ -2,14 +2,23 @@
 //! `npm run arena`, which runs the same games in wasm):
 //!
 //!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES]
+//!
+//! A and B are levels (easy, medium, hard, expert) or `random` (any free cell).
 
 use engine::ai::{play_game, Contestant, Expert, GameSetup, Level, Limits, SystemClock};
 use engine::ScoringMechanism;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let level = |s: &str| Level::from_name(s).expect("level: easy, medium, hard or expert");
-    let (a, b) = (level(&args[0]), level(&args[1]));
+    let contestant = |s: &str| match s {
+        "random" => Contestant::Random,
+        _ => Contestant::Level(Level::from_name(s).expect("easy, medium, hard, expert or random")),
+    };
+    let name = |c: Contestant| match c {
+        Contestant::Level(level) => level.name(),
+        Contestant::Random => "random",
+    };
+    let (a, b) = (contestant(&args[0]), contestant(&args[1]));
     let size: usize = args[2].parse().unwrap();
     let mode = ScoringMechanism::from_name(&args[3]).expect("mode");
     let games: u64 = args[4].parse().unwrap();
@@ -32,8 +41,8 @@ fn main() {
     for game in 0..games {
         // Seats alternate: A moves first in even games.
         let a_seat = (game % 2) as usize;
-        let mut players = [Contestant::Level(b); 2];
-        players[a_seat] = Contestant::Level(a);
+        let mut players = [b; 2];
+        players[a_seat] = a;
         let setup = GameSetup {
             width: size,
             height: size,
@@ -78,11 +87,11 @@ fn main() {
     let points = (wins as f64 + draws as f64 / 2.0) / games as f64 * 100.0;
     println!(
         "{} vs {} {size}x{size} {}: {wins}W {draws}D {losses}L ({points:.1}%), mean margin {:.1}; ms/move {}: mean {am:.2} p95 {ap:.2}; {}: mean {bm:.2} p95 {bp:.2}",
-        a.name(), b.name(), mode.name(), margin / games as f64, a.name(), b.name()
+        name(a), name(b), mode.name(), margin / games as f64, name(a), name(b)
     );
     println!(
         "{} moving second: {}W {}D {}L",
-        a.name(),
+        name(a),
         second[0],
         second[1],
         second[2]
