@@ -8,6 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../src/engine/load';
@@ -15,6 +16,7 @@ import { SCORING_MECHANISMS, type BoardState, type CellKey } from '../src/engine
 import { aiFigures, printAiFigures } from './bench/ai';
 import { printSolverFigures, solverFigures } from './bench/solver';
 import { printReviewFigures, reviewFigures } from './bench/review';
+import { printReviewTimes, reviewTimes } from './bench-review';
 import { random } from './bench/random';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -169,6 +171,8 @@ const solver = solverFigures(engine, root, nativeEnv);
 
 // The post-game review: a whole game's analysis per board size and mode.
 const review = await reviewFigures(engine);
+// And a whole 16×16 game's, on four engine workers as the page runs it on a 4-core machine.
+const largeReview = await reviewTimes(engine, 16, 'connection', [4]);
 
 const wasmBytes = statSync(`${root}src/engine/generated/engine.wasm`).size;
 
@@ -183,4 +187,5 @@ console.log(`engine.wasm size: ${wasmBytes.toLocaleString('en-US')} bytes (${(wa
 printAiFigures(ai);
 printSolverFigures(solver);
 printReviewFigures(review);
-if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai, solver, review }));
+printReviewTimes(largeReview, 16, 'connection', availableParallelism());
+if (process.argv.includes('--json')) console.log(JSON.stringify({ figures, wasmBytes, ai, solver, review, largeReview }));

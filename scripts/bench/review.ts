@@ -6,10 +6,9 @@
  * under a minute.
  */
 import { performance } from 'node:perf_hooks';
-import type { BoardState, CellKey, CellPosition, Engine, PlayerIndex, Scores, ScoringMechanism } from '../../src/engine';
-import { resultOfScores, type GameRecord } from '../../src/game/record';
-import { replayRecord } from '../../src/game/replay';
+import type { Engine, ScoringMechanism } from '../../src/engine';
 import { analyseGame, type Analyst } from '../../src/game/review/analyse';
+import { benchGame } from '../bench-review';
 
 const SIZES = [6, 8, 10];
 const MODES: ScoringMechanism[] = ['connection', 'expansion', 'extension'];
@@ -24,33 +23,16 @@ export interface ReviewFigure {
 /** `"10x10 connection"` → its review's figures. */
 export type ReviewFigures = Record<string, ReviewFigure>;
 
-function game(engine: Engine, size: number, mode: ScoringMechanism): GameRecord {
-  let board: BoardState = { gridWidth: size, gridHeight: size, occupiedCells: [new Set<CellKey>(), new Set<CellKey>()] };
-  let scores: Scores = [0n, 0n];
-  const moves: CellPosition[] = [];
-  for (let turn = 0; turn < size * size; turn++) {
-    const player: PlayerIndex = turn % 2 === 0 ? 0 : 1;
-    const { cell } = engine.chooseMove({ board, player, level: player === 0 ? 'hard' : 'medium', mode, seed: turn + 1 })!;
-    const played = engine.play(board, cell, player, mode);
-    if (!played.ok) throw new Error(played.rejection);
-    ({ board, scores } = played);
-    moves.push(cell);
-  }
-  return { width: size, height: size, mode, firstPlayer: 0, moves, result: resultOfScores(scores) };
-}
-
 export async function reviewFigures(engine: Engine): Promise<ReviewFigures> {
   const analyst: Analyst = { solve: async (request) => engine.solve(request), think: async (request) => engine.chooseMove(request) };
   const figures: ReviewFigures = {};
   for (const size of SIZES) {
     for (const mode of MODES) {
-      const record = game(engine, size, mode);
-      const replay = replayRecord(record, engine);
-      if (!replay.ok) throw new Error(replay.error);
+      const { record, steps } = benchGame(engine, size, mode);
       let slowestMs = 0;
       const start = performance.now();
       let last = start;
-      const positions = await analyseGame(record, replay.steps, analyst, () => {
+      const positions = await analyseGame(record, steps, analyst, () => {
         const now = performance.now();
         slowestMs = Math.max(slowestMs, now - last);
         last = now;
