@@ -1,7 +1,8 @@
 /**
  * The AI figures of `npm run bench`: milliseconds per move for every level on
- * fixed seeded positions, and Expert's nodes per second and depth reached in 1 s,
- * in wasm (through the typed API) and natively (engine-rs/examples/bench_ai.rs).
+ * fixed seeded positions of every board size, and Expert's nodes per second and
+ * depth reached in 1 s on middle games of 10×10 to 16×16, in wasm (through the
+ * typed API) and natively (engine-rs/examples/bench_ai.rs).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -19,7 +20,8 @@ import {
 import { random } from './random';
 import { median, p95 } from './stats';
 
-const SIZES = [6, 8, 10];
+const SIZES = [6, 8, 10, 12, 14, 16];
+const MIDDLE_GAME_SIZES = [10, 12, 14, 16]; // Expert's depth in 1 s, half the cells taken
 const POSITIONS = 20; // per row: fills from empty to 95% taken
 const MOVES_MODE: ScoringMechanism = 'connection'; // the mode of the ms-per-move rows
 const HARD_FREE = 24; // Hard's hardest case: the first position it searches 4 plies deep
@@ -66,14 +68,14 @@ export interface ExpertSecond {
 export interface AiFigures {
   /** Per row: the median and p95 of the milliseconds per move, wasm and native. */
   msPerMove: Record<string, { wasm: Spread; native: Spread }>;
-  /** Per scoring mode: Expert with 1 s on the 10×10 middle game. */
+  /** Per board and scoring mode (`"16x16 connection"`): Expert with 1 s on a middle game. */
   expertSecond: Record<string, { wasm: ExpertSecond; native: ExpertSecond }>;
   settings: {
     positionsPerRow: number;
     movesMode: ScoringMechanism;
     expertNodes: number;
     repeats: number;
-    middleGameTaken: number;
+    middleGameSizes: number[];
   };
 }
 
@@ -100,7 +102,6 @@ function toBoardState({ side, cells }: SeededPosition): BoardState {
 }
 
 const expertNodesLabel = `(${EXPERT_NODES.toLocaleString('en-US')} nodes)`;
-const middleGameTaken = 50;
 
 function jobs(): Job[] {
   const list: Job[] = [];
@@ -115,13 +116,20 @@ function jobs(): Job[] {
       for (const position of positions) move(row, level, MOVES_MODE, position);
     }
   }
-  const hardCase = Array.from({ length: POSITIONS }, (_, k) => seededPosition(10, 100 - HARD_FREE, 24_000 + k));
-  for (const mode of SCORING_MECHANISMS) {
-    for (const position of hardCase) move(`hard 10x10 at ${HARD_FREE} free cells, ${mode}`, 'hard', mode, position);
+  for (const side of [10, 16]) {
+    const area = side * side;
+    const hardCase = Array.from({ length: POSITIONS }, (_, k) => seededPosition(side, area - HARD_FREE, 24_000 + k));
+    for (const mode of SCORING_MECHANISMS) {
+      const row = `hard ${side}x${side} at ${HARD_FREE} free cells, ${mode}`;
+      for (const position of hardCase) move(row, 'hard', mode, position);
+    }
   }
-  const middle = seededPosition(10, middleGameTaken, 5050);
-  for (const mode of SCORING_MECHANISMS) {
-    list.push({ row: mode, level: 'expert', mode, position: middle, timeMs: EXPERT_SECOND_MS, nodes: 0, repeats: 1 });
+  for (const side of MIDDLE_GAME_SIZES) {
+    const middle = seededPosition(side, (side * side) / 2, 5050);
+    for (const mode of SCORING_MECHANISMS) {
+      const row = `${side}x${side} ${mode}`;
+      list.push({ row, level: 'expert', mode, position: middle, timeMs: EXPERT_SECOND_MS, nodes: 0, repeats: 1 });
+    }
   }
   return list;
 }
@@ -194,7 +202,7 @@ export function aiFigures(engine: Engine, root: string, env: NodeJS.ProcessEnv):
       movesMode: MOVES_MODE,
       expertNodes: EXPERT_NODES,
       repeats: REPEATS,
-      middleGameTaken,
+      middleGameSizes: MIDDLE_GAME_SIZES,
     },
   };
   const rows = [...new Set(list.filter((j) => j.timeMs === 0).map((j) => j.row))];
@@ -205,7 +213,7 @@ export function aiFigures(engine: Engine, root: string, env: NodeJS.ProcessEnv):
   };
   for (const row of rows) figures.msPerMove[row] = { wasm: spread(wasm, row), native: spread(native, row) };
   list.forEach((job, i) => {
-    if (job.timeMs > 0) figures.expertSecond[job.mode] = { wasm: second(wasm[i]!), native: second(native[i]!) };
+    if (job.timeMs > 0) figures.expertSecond[job.row] = { wasm: second(wasm[i]!), native: second(native[i]!) };
   });
   return figures;
 }
@@ -229,12 +237,11 @@ export function printAiFigures({ msPerMove, expertSecond, settings }: AiFigures)
   for (const [label, { wasm, native }] of Object.entries(msPerMove)) {
     console.log(row(label, [fixed(wasm.median, 3), fixed(wasm.p95, 3), fixed(native.median, 3), fixed(native.p95, 3)]));
   }
-  console.log(
-    `\nExpert with ${EXPERT_SECOND_MS} ms on a 10x10 middle game (${settings.middleGameTaken} of 100 cells taken, seeded)`,
-  );
-  console.log(row('scoring mode', ['wasm nodes/s', 'depth', 'native nodes/s', 'depth']));
-  for (const [mode, { wasm, native }] of Object.entries(expertSecond)) {
+  const sizes = settings.middleGameSizes.map((s) => `${s}x${s}`).join(', ');
+  console.log(`\nExpert with ${EXPERT_SECOND_MS} ms on a middle game of ${sizes} (half the cells taken, seeded); target depth 6 on 16x16`);
+  console.log(row('board, scoring mode', ['wasm nodes/s', 'depth', 'native nodes/s', 'depth']));
+  for (const [board, { wasm, native }] of Object.entries(expertSecond)) {
     const figures = [fixed(wasm.nodesPerSecond, 0), String(wasm.depth), fixed(native.nodesPerSecond, 0), String(native.depth)];
-    console.log(row(mode, figures as [string, string, string, string]));
+    console.log(row(board, figures as [string, string, string, string]));
   }
 }

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { BoardState, CellKey, Engine, PlayerIndex, ScoringMechanism } from '../../src/engine';
 
-const SIZES = [6, 8, 10];
+const SIZES = [6, 8, 10, 12, 14, 16];
 const MODES: ScoringMechanism[] = ['connection', 'expansion', 'extension'];
 const GAMES = 2; // endgames per free-cell count
 const FROM_FREE = 8;
@@ -87,7 +87,7 @@ export function solverFigures(engine: Engine, root: string, env: NodeJS.ProcessE
 }
 
 export function printSolverFigures({ reach }: SolverFigures): void {
-  console.log(`\nExact endgame solver: most free cells solved within ${BUDGET_MS} ms (${GAMES} Hard-vs-Hard endgames each), target 16 on 10x10`);
+  console.log(`\nExact endgame solver: most free cells solved within ${BUDGET_MS} ms (${GAMES} Hard-vs-Hard endgames each), target 16 on 10x10 and on 16x16`);
   console.log('(solved: the exact value with best play and a best move; every cell: each free cell\'s exact value too)');
   const widths = [13, 14, 13, 14, 13];
   const row = (label: string, f: string[]) => label.padEnd(40) + f.map((s, i) => s.padStart(widths[i]!)).join('');
