@@ -1,7 +1,7 @@
 //! Quick figures for tuning the computer on large boards (native):
 //!
 //!     cargo run --release --example strength -- moves SIZE [MODE]
-//!     cargo run --release --example strength -- expert SIZE TAKEN MS
+//!     cargo run --release --example strength -- expert SIZE TAKEN MS|NODESn
 //!
 //! `moves`: ms per move of every level at 20 stages of a seeded game (p50/p95);
 //! `expert`: Expert's depth and nodes in MS on a seeded middle game.
@@ -94,13 +94,17 @@ fn main() {
         }
         "expert" => {
             let taken: usize = args[2].parse().unwrap();
-            let time: f64 = args[3].parse().unwrap();
+            // "1000" is a time in ms, "300000n" a node budget.
+            let (time, nodes) = match args[3].strip_suffix('n') {
+                Some(n) => (None, Some(n.parse::<u64>().unwrap())),
+                None => (Some(args[3].parse::<f64>().unwrap()), None),
+            };
             for mode in ScoringMechanism::ALL {
                 for seed in [5050u64, 6060] {
                     let (position, side) = seeded(size, mode, taken, seed);
                     let limits = Limits {
-                        time_ms: Some(time),
-                        nodes: None,
+                        time_ms: time,
+                        nodes,
                     };
                     let r = expert.search(&position, side, limits, &clock).unwrap();
                     println!(

@@ -105,6 +105,11 @@ impl Budget<'_> {
     }
 }
 
+/// Best first, ties by cell.
+fn by_order(a: &(f64, usize), b: &(f64, usize)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
 /// Free cells beside `cell` that are not yet among `liberties`: the room a
 /// player whose liberties those are gains by taking it.
 #[inline(always)]
@@ -295,11 +300,25 @@ impl Expert {
             }
         }
         let mut moves = self.ordered_moves(position, free, side, ply, table_move);
-        // Best first, ties by cell: one order, native or wasm.
-        moves.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = f64::NEG_INFINITY;
         let mut best_move = NO_MOVE;
-        for (k, &(_, cell)) in moves.iter().enumerate() {
+        for k in 0..moves.len() {
+            // Best first, ties by cell (one order, native or wasm): the best
+            // alone first, since it often ends the position, the rest in order
+            // only if it does not.
+            if k == 0 {
+                let first = (1..moves.len()).fold(0, |b, m| {
+                    if by_order(&moves[m], &moves[b]).is_lt() {
+                        m
+                    } else {
+                        b
+                    }
+                });
+                moves.swap(0, first);
+            } else if k == 1 {
+                moves[1..].sort_unstable_by(by_order);
+            }
+            let cell = moves[k].1;
             let before = position.scores()[side];
             position.play_index(cell, side);
             let child_key = key ^ self.zobrist.key(side, cell);
