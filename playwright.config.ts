@@ -67,7 +67,8 @@ export default defineConfig({
     {
       command: 'node_modules/.bin/tsx server/src/index.ts',
       url: `http://localhost:${port}`,
-      env: { PORT: String(port), DATA_DIR: freshDataDir('main'), JWT_SECRET: loadSecret() },
+      // Every journey signs up from this one address: more than a real network's hourly share.
+      env: { PORT: String(port), DATA_DIR: freshDataDir('main'), JWT_SECRET: loadSecret(), SIGN_UP_RATE_LIMIT: '100' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -29,6 +29,14 @@ describe('readConfig', () => {
     expect(() => readConfig({ REST_CONCURRENCY: 'lots' })).toThrow('REST_CONCURRENCY must be a whole number of at least 1, got "lots"');
   });
 
+  it('takes sign-ups per address per hour from SIGN_UP_RATE_LIMIT, 10 by default, the other auth limits unchanged', () => {
+    expect(readConfig({}).authLimits.signUpsPerAddress).toEqual({ points: 10, seconds: 3600 });
+    const raised = readConfig({ SIGN_UP_RATE_LIMIT: '100' }).authLimits;
+    expect(raised.signUpsPerAddress).toEqual({ points: 100, seconds: 3600 });
+    expect(raised.signInFailuresPerAddress).toEqual(readConfig({}).authLimits.signInFailuresPerAddress);
+    expect(() => readConfig({ SIGN_UP_RATE_LIMIT: '-5' })).toThrow('SIGN_UP_RATE_LIMIT must be a whole number of at least 1, got "-5"');
+  });
+
   it("gives the page's policy the origins the client was built to talk to", () => {
     expect(readConfig({}).connectOrigins).toEqual([]);
     expect(readConfig({ VITE_SUPABASE_URL: 'https://project.supabase.co/', VITE_SOCKET_URL: 'https://game.example:8443/x' }).connectOrigins).toEqual([

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustedProxies, type TrustedProxies } from './http/client-address';
 import { DEFAULT_REST_LIMITS, type RestLimits } from './http/rest-limits';
+import { DEFAULT_LIMITS, type AuthLimits } from './auth/throttles';
 
 export interface ServerConfig {
   port: number;
@@ -19,6 +20,8 @@ export interface ServerConfig {
   connectOrigins: string[];
   /** One address's share of /rest/v1: REST_RATE_LIMIT requests per 10 s (all nodes), REST_CONCURRENCY at once (this node). */
   restLimits: RestLimits;
+  /** The auth API's limits: SIGN_UP_RATE_LIMIT sign-ups per address per hour (as a Supabase project's rate limits are set). */
+  authLimits: AuthLimits;
   /** This node's name among the nodes sharing one PostgreSQL (NODE_ID): distinct per node, stable across its restarts. */
   nodeId: string;
   /** Events between nodes (SOCKET_ADAPTER): postgres by default on PostgreSQL, none on the embedded database. */
@@ -52,6 +55,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     requests: { ...DEFAULT_REST_LIMITS.requests, points: count('REST_RATE_LIMIT', env.REST_RATE_LIMIT, DEFAULT_REST_LIMITS.requests.points) },
     inFlight: count('REST_CONCURRENCY', env.REST_CONCURRENCY, DEFAULT_REST_LIMITS.inFlight),
   };
+  const authLimits: AuthLimits = {
+    ...DEFAULT_LIMITS,
+    signUpsPerAddress: { ...DEFAULT_LIMITS.signUpsPerAddress, points: count('SIGN_UP_RATE_LIMIT', env.SIGN_UP_RATE_LIMIT, DEFAULT_LIMITS.signUpsPerAddress.points) },
+  };
   const nodeId = env.NODE_ID || `${hostname()}:${port}`;
   if (!/^[\w.:-]{1,100}$/.test(nodeId)) throw new Error(`NODE_ID must be 1 to 100 letters, digits, '.', ':', '_' or '-', got "${nodeId}"`);
   return {
@@ -64,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy,
     connectOrigins,
     restLimits,
+    authLimits,
   };
 }
 

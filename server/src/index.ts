@@ -58,6 +58,7 @@ try {
     trustProxy: config.trustProxy,
     connectOrigins: config.connectOrigins,
     restLimits: config.restLimits,
+    limits: config.authLimits,
     engine: await loadEngine(),
     nodeId: config.nodeId,
     adapter: config.adapter === 'none' ? undefined : config.adapter,
