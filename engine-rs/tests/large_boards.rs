@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{board_of, random_grid, reference, Grid, Rng};
+use common::{board_of, random_grid, reference, transform, Grid, Rng};
 use engine::{
     group_values, predict, scores, times, within_search_reach, Board, Position, ScoringMechanism,
     SCORE_TOO_LARGE,
@@ -95,28 +95,6 @@ fn extreme_and_random_large_boards_match_the_slow_flood_fill() {
             }
         }
     }
-}
-
-/// The 8 symmetries of a square grid.
-fn transform(grid: &Grid, symmetry: usize) -> Grid {
-    let n = grid.len();
-    let mut out = vec![vec![None; n]; n];
-    for (y, row) in grid.iter().enumerate() {
-        for (x, &owner) in row.iter().enumerate() {
-            let (mut tx, mut ty) = (x, y);
-            if symmetry & 1 == 1 {
-                tx = n - 1 - tx;
-            }
-            if symmetry & 2 == 2 {
-                ty = n - 1 - ty;
-            }
-            if symmetry & 4 == 4 {
-                std::mem::swap(&mut tx, &mut ty);
-            }
-            out[ty][tx] = owner;
-        }
-    }
-    out
 }
 
 #[test]

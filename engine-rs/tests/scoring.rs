@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{board_of, random_grid, reference, Grid, Rng};
+use common::{board_of, random_grid, reference, transform, Rng};
 use engine::{group_values, player_score, scores, Board, ScoringMechanism};
 use ScoringMechanism::{Connection, Expansion, Extension};
 
@@ -42,28 +42,6 @@ fn a_full_single_colour_rectangle_is_one_group() {
     let strip: Vec<(i64, i64)> = (0..16).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
     let board = Board::from_cells(3, 16, [&[], &strip]).unwrap();
     assert_eq!(scores(&board, Extension), [0, 77]);
-}
-
-/// The 8 symmetries of a square grid.
-fn transform(grid: &Grid, symmetry: usize) -> Grid {
-    let n = grid.len();
-    let mut out = vec![vec![None; n]; n];
-    for (y, row) in grid.iter().enumerate() {
-        for (x, &owner) in row.iter().enumerate() {
-            let (mut tx, mut ty) = (x, y);
-            if symmetry & 1 == 1 {
-                tx = n - 1 - tx;
-            }
-            if symmetry & 2 == 2 {
-                ty = n - 1 - ty;
-            }
-            if symmetry & 4 == 4 {
-                std::mem::swap(&mut tx, &mut ty);
-            }
-            out[ty][tx] = owner;
-        }
-    }
-    out
 }
 
 #[test]

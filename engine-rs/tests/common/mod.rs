@@ -57,3 +57,25 @@ pub fn board_of(grid: &Grid) -> Board {
     }
     Board::from_cells(grid[0].len(), grid.len(), [&cells[0], &cells[1]]).unwrap()
 }
+
+/// The 8 symmetries of a square grid.
+pub fn transform(grid: &Grid, symmetry: usize) -> Grid {
+    let n = grid.len();
+    let mut out = vec![vec![None; n]; n];
+    for (y, row) in grid.iter().enumerate() {
+        for (x, &owner) in row.iter().enumerate() {
+            let (mut tx, mut ty) = (x, y);
+            if symmetry & 1 == 1 {
+                tx = n - 1 - tx;
+            }
+            if symmetry & 2 == 2 {
+                ty = n - 1 - ty;
+            }
+            if symmetry & 4 == 4 {
+                std::mem::swap(&mut tx, &mut ty);
+            }
+            out[ty][tx] = owner;
+        }
+    }
+    out
+}
