@@ -51,4 +51,17 @@ test('a replay link of a 16x16 expansion game shows every digit of both scores',
   // The page's accessibility tree carries every digit of both scores.
   const panel = await page.getByRole('region', { name: 'Scores' }).ariaSnapshot();
   for (const score of scores) expect(panel).toContain(scoreDigits(score));
+  // Beside a 16×16 board the cards are narrow: a long score stays inside its card on a desktop and a phone.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    for (const player of [0, 1] as const) {
+      const line = page.getByTestId(`score-${player}`).locator('xpath=..');
+      const spill = await line.evaluate((node) => {
+        const card = node.closest('.score-player')!.getBoundingClientRect();
+        const box = node.getBoundingClientRect();
+        return Math.max(card.left - box.left, box.right - card.right);
+      });
+      expect(spill, `player ${player + 1}'s score at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(0.5);
+    }
+  }
 });
