@@ -7,7 +7,8 @@
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player};
 use crate::score::{
-    by_words, divided, is_exact, player_score, scores, times, Geometry, Score, ScoringMechanism,
+    by_words, divided, is_exact, player_score, scores, times, Geometry, Replaced, Score,
+    ScoringMechanism,
 };
 
 /// A game position: board, scoring mode, and both scores.
@@ -37,11 +38,11 @@ fn score_after_n<const N: usize>(
     // filled once (within the player's own cells) and the union is the new one,
     // without filling the joined group again.
     let mut merged = cell;
-    let mut replaced: Score = 1;
+    let mut replaced: Replaced = 1;
     while !joined_neighbours.is_empty() {
         let old = geo.fill(joined_neighbours.lowest(), own);
         joined_neighbours = joined_neighbours.and_not(old);
-        replaced *= Score::from(group_value(&geo, mode, old));
+        replaced *= Replaced::from(group_value(&geo, mode, old));
         merged = merged.or(old);
     }
     // Exact: `replaced` (at most four values of at most 960) divides the product `before`.

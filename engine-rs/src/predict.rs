@@ -14,7 +14,7 @@ use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player, MAX_SIDE, MAX_WORDS};
 use crate::score::{
     by_words, difference, divided, for_each_joined_group, score_of, times, Geometry, GroupShape,
-    PairMarks, Score, ScoreDiff, ScoringMechanism,
+    PairMarks, Replaced, Score, ScoreDiff, ScoringMechanism,
 };
 
 const NO_GROUP: u8 = u8::MAX;
@@ -141,7 +141,7 @@ impl GroupMap {
         let north = label(index >= w, index.wrapping_sub(w));
         let south = label(index + w < board.area(), index + w);
         let mut merged = GroupShape { cells: 1, pairs: 0 };
-        let mut replaced: Score = 1;
+        let mut replaced: Replaced = 1;
         // Four named neighbours rather than an array and a loop: that keeps
         // them in registers in wasm too.
         let mut join = |id: u8, seen: bool| {
@@ -155,7 +155,7 @@ impl GroupMap {
                 let old = self.shapes[id as usize];
                 merged.cells += old.cells;
                 merged.pairs += old.pairs;
-                replaced *= Score::from(self.mode.group_value(old.cells, old.pairs));
+                replaced *= Replaced::from(self.mode.group_value(old.cells, old.pairs));
             }
         };
         join(west, false);
@@ -174,7 +174,7 @@ impl GroupMap {
 fn merge_gain(
     mode: ScoringMechanism,
     before: Score,
-    replaced: Score,
+    replaced: Replaced,
     merged: GroupShape,
 ) -> ScoreDiff {
     // Division is exact: `replaced` divides the integer product `before`.
@@ -208,7 +208,7 @@ fn gain_of_move<const N: usize>(
         pairs: touching.count(),
     };
     let mut before: Score = 1;
-    let mut replaced: Score = 1;
+    let mut replaced: Replaced = 1;
     for_each_joined_group(geo, own, |group| {
         let shape = GroupShape {
             cells: group.count(),
@@ -220,7 +220,7 @@ fn gain_of_move<const N: usize>(
             touching = touching.and_not(group);
             merged.cells += shape.cells;
             merged.pairs += shape.pairs;
-            replaced *= Score::from(value);
+            replaced *= Replaced::from(value);
         }
     });
     // The neighbours left are single cells: one cell, no pairs, value 1.
@@ -308,7 +308,7 @@ impl Replies {
                 cells: shape.cells + 1,
                 pairs: shape.pairs + 1,
             };
-            let replaced = Score::from(mode.group_value(shape.cells, shape.pairs));
+            let replaced = Replaced::from(mode.group_value(shape.cells, shape.pairs));
             merge_gain(mode, before, replaced, merged)
         };
         let mut map = GroupMap::empty(mode);

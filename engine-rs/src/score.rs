@@ -32,28 +32,96 @@ pub fn is_exact(score: Score) -> bool {
     score != SCORE_TOO_LARGE
 }
 
+/// The product of the values of the groups one move joins: at most four groups
+/// (the cell's neighbours), each worth at most 960, so below 2^40.
+pub type Replaced = u64;
+
 /// `score × value`, or [`SCORE_TOO_LARGE`] past `u128::MAX` (and from it).
 #[inline(always)]
 pub fn times(score: Score, value: u32) -> Score {
-    // Two 64-bit halves times a 32-bit value: cheaper than a full 128-bit
-    // multiplication, and the carry out of the high half is the overflow.
-    let value = u128::from(value);
-    let low = (score as u64 as u128) * value;
-    let high = (score >> 64) * value;
-    if high >> 64 != 0 {
-        return SCORE_TOO_LARGE;
+    #[cfg(target_arch = "wasm32")]
+    return times_by_limbs(score, value);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // Two 64-bit halves times a 32-bit value: cheaper than a full 128-bit
+        // multiplication, and the carry out of the high half is the overflow.
+        let value = u128::from(value);
+        let low = (score as u64 as u128) * value;
+        let high = (score >> 64) * value;
+        if high >> 64 != 0 {
+            return SCORE_TOO_LARGE;
+        }
+        (high << 64).checked_add(low).unwrap_or(SCORE_TOO_LARGE)
     }
-    (high << 64).checked_add(low).unwrap_or(SCORE_TOO_LARGE)
 }
 
-/// `score / divisor`, exact when `divisor` (a product of a few group values,
-/// below 2^64) divides it: in 64 bits while the score fits them, as most do,
-/// since a 128-bit division is a slow library call in wasm.
+/// `score × value` in four 32-bit limbs: wasm has no 64×64→128 multiplication,
+/// so a `u128` product is a library call there, while a limb times a 32-bit
+/// value plus the carry always fits a `u64`.
+#[cfg(any(target_arch = "wasm32", test))]
 #[inline(always)]
-pub fn divided(score: Score, divisor: Score) -> Score {
-    match (u64::try_from(score), u64::try_from(divisor)) {
-        (Ok(score), Ok(divisor)) => Score::from(score / divisor),
-        _ => score / divisor,
+fn times_by_limbs(score: Score, value: u32) -> Score {
+    let value = u64::from(value);
+    let (mut product, mut carry): (Score, u64) = (0, 0);
+    for limb in 0..4 {
+        let part = u64::from((score >> (32 * limb)) as u32) * value + carry;
+        product |= Score::from(part as u32) << (32 * limb);
+        carry = part >> 32;
+    }
+    if carry != 0 {
+        return SCORE_TOO_LARGE;
+    }
+    product
+}
+
+/// `score / replaced`, exact when `replaced` (the values of the groups a move
+/// joins) divides it: in 64 bits while the score fits them, as most do, since
+/// a 128-bit division is a slow library call in wasm.
+#[inline(always)]
+pub fn divided(score: Score, replaced: Replaced) -> Score {
+    if let Ok(score) = u64::try_from(score) {
+        return Score::from(score / replaced);
+    }
+    #[cfg(target_arch = "wasm32")]
+    if replaced < 1 << 40 {
+        return divided_by_digits(score, replaced);
+    }
+    score / Score::from(replaced)
+}
+
+/// `score / divisor` for a divisor below 2^40, as long division in 64-bit
+/// steps: the high word, then the low word 24, 24 and 16 bits at a time (a
+/// remainder below 2^40 shifted by 24 bits still fits a `u64`).
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline(always)]
+fn divided_by_digits(score: Score, divisor: u64) -> Score {
+    let (high, low) = ((score >> 64) as u64, score as u64);
+    let mut rest = high % divisor;
+    let mut quotient_low = 0u64;
+    for (shift, bits) in [(40, 24), (16, 24), (0, 16)] {
+        let part = (rest << bits) | ((low >> shift) & ((1 << bits) - 1));
+        quotient_low = (quotient_low << bits) | (part / divisor);
+        rest = part % divisor;
+    }
+    (Score::from(high / divisor) << 64) | Score::from(quotient_low)
+}
+
+/// A score as the nearest `f64`, through 64 bits while it fits them (the same
+/// rounding; a 128-bit conversion is a library call in wasm).
+#[inline(always)]
+pub fn as_f64(score: Score) -> f64 {
+    match u64::try_from(score) {
+        Ok(score) => score as f64,
+        Err(_) => score as f64,
+    }
+}
+
+/// A score difference as the nearest `f64`, as [`as_f64`] does.
+#[inline(always)]
+pub fn difference_as_f64(difference: ScoreDiff) -> f64 {
+    match i64::try_from(difference) {
+        Ok(difference) => difference as f64,
+        Err(_) => difference as f64,
     }
 }
 
@@ -379,4 +447,73 @@ fn liberties_n<const N: usize>(board: &Board, player: Player) -> u32 {
 /// Free cells next to the player's cells: the room their groups have to grow.
 pub fn liberties(board: &Board, player: Player) -> u32 {
     by_words!(board, liberties_n(board, player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scores spread over every magnitude up to 2^128, from a fixed seed.
+    fn samples() -> Vec<Score> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..4000)
+            .map(|_| {
+                let wide = (Score::from(next()) << 64) | Score::from(next());
+                wide >> (next() % 128)
+            })
+            .chain([
+                0,
+                1,
+                u64::MAX as Score,
+                Score::from(u64::MAX) + 1,
+                SCORE_TOO_LARGE,
+            ])
+            .collect()
+    }
+
+    #[test]
+    fn limb_products_match_full_products() {
+        for score in samples() {
+            for value in [0, 1, 2, 3, 7, 480, 960, u32::MAX] {
+                let expected = score
+                    .checked_mul(Score::from(value))
+                    .unwrap_or(SCORE_TOO_LARGE);
+                assert_eq!(times_by_limbs(score, value), expected, "{score} × {value}");
+                assert_eq!(times(score, value), expected, "{score} × {value}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_division_matches_full_division() {
+        for score in samples() {
+            for divisor in [1, 2, 3, 960, 960 * 959 * 958 * 957, (1 << 40) - 1] {
+                let expected = score / Score::from(divisor);
+                assert_eq!(
+                    divided_by_digits(score, divisor),
+                    expected,
+                    "{score} / {divisor}"
+                );
+                assert_eq!(divided(score, divisor), expected, "{score} / {divisor}");
+            }
+        }
+    }
+
+    #[test]
+    fn conversions_round_as_the_wide_ones() {
+        for score in samples() {
+            assert_eq!(as_f64(score).to_bits(), (score as f64).to_bits());
+            let signed = score as ScoreDiff;
+            assert_eq!(
+                difference_as_f64(signed).to_bits(),
+                (signed as f64).to_bits()
+            );
+        }
+    }
 }

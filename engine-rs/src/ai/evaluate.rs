@@ -2,7 +2,10 @@
 
 use crate::board::Player;
 use crate::position::Position;
-use crate::score::{difference, group_summary, liberties, GroupSummary, Score, ScoringMechanism};
+use crate::score::{
+    as_f64, difference, difference_as_f64, group_summary, liberties, GroupSummary, Score,
+    ScoringMechanism,
+};
 
 /// The spec's minimax evaluation (SPEC §9) for `me`: the score difference plus the
 /// mode bonus, amplified late in the game.
@@ -36,7 +39,7 @@ pub fn spec_value(
     area: usize,
 ) -> f64 {
     // The exact difference, rounded only once it is found: its sign is never lost.
-    let difference = difference(scores[me], scores[1 - me]) as f64;
+    let difference = difference_as_f64(difference(scores[me], scores[1 - me]));
     let (own, theirs) = (summaries[me], summaries[1 - me]);
     let bonus = match mode {
         ScoringMechanism::Connection => 0.5 * own.mean_value() - 0.3 * theirs.largest_value as f64,
@@ -73,7 +76,7 @@ pub fn expert_evaluation(position: &Position, side: Player) -> f64 {
 /// A score on Expert's scale: its natural log, a monotone map that cannot
 /// overflow (a score below 2^128 has a log below 89).
 pub fn ln_score(score: Score) -> f64 {
-    (score.max(1) as f64).ln()
+    as_f64(score.max(1)).ln()
 }
 
 /// The log of the score ratio for `side`; on a full board, a win or loss is

@@ -5,7 +5,9 @@
 
 use crate::bits::Bits;
 use crate::board::{Board, Player, MAX_SIDE};
-use crate::score::{by_words, times, Geometry, GroupShape, GroupSummary, Score, ScoringMechanism};
+use crate::score::{
+    by_words, divided, times, Geometry, GroupShape, GroupSummary, Replaced, Score, ScoringMechanism,
+};
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
 const NO_GROUP: u8 = u8::MAX;
@@ -169,7 +171,7 @@ impl Groups {
         let north = label(index >= w, index.wrapping_sub(w));
         let south = label(index + w < board.area(), index + w);
         let mut merged = GroupShape { cells: 1, pairs: 0 };
-        let mut replaced: Score = 1;
+        let mut replaced: Replaced = 1;
         let mut joined = [NO_GROUP; 4];
         let mut joined_count = 0;
         let mut joined_value = 0;
@@ -184,7 +186,7 @@ impl Groups {
                 let value = self.mode.group_value(old.cells, old.pairs);
                 merged.cells += old.cells;
                 merged.pairs += old.pairs;
-                replaced *= Score::from(value);
+                replaced *= Replaced::from(value);
                 joined_value += value;
                 joined[joined_count] = id;
                 joined_count += 1;
@@ -205,7 +207,7 @@ impl Groups {
             self.score.max(1)
         } else {
             // Exact: `replaced` divides the product `score`.
-            times(self.score / replaced, value)
+            times(divided(self.score, replaced), value)
         };
         After {
             score,
