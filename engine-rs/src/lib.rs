@@ -19,6 +19,7 @@
 pub mod ai;
 mod bits;
 mod board;
+mod exact;
 pub mod ffi;
 mod position;
 mod predict;

@@ -80,7 +80,7 @@ export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayloa
 export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);
 export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => parseWith(RespondUndoPayloadSchema, input);
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
-/** Issue 14, quick play: username, board size (ROOM_BOARD_SIZES) and time control (TIME_CONTROLS). */
+/** Quick play: username, board size (ROOM_BOARD_SIZES) and time control (TIME_CONTROLS). */
 export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
 /** Issue 14: the room to watch, by its code. */
 export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);
