@@ -119,18 +119,27 @@ impl Groups {
         by_words!(board, label_n(self, board, player));
     }
 
+    /// The groups of the cells west, east, north and south of `index` (NO_GROUP
+    /// off the board or where the player has no cell).
+    #[inline(always)]
+    fn neighbour_labels(&self, board: &Board, index: usize) -> [u8; 4] {
+        let w = board.width();
+        let masks = board.masks();
+        let label = |on: bool, i: usize| if on { self.label[i] } else { NO_GROUP };
+        [
+            label(Bits(masks.not_first_col).has(index), index.wrapping_sub(1)),
+            label(Bits(masks.not_last_col).has(index), index + 1),
+            label(index >= w, index.wrapping_sub(w)),
+            label(index + w < board.area(), index + w),
+        ]
+    }
+
     /// How taking the free cell `index` changes the player's score, on a log
     /// scale: the log of the joined group's value less those of the groups it
     /// replaces (0 for a new single cell, and for a player's first cell).
     #[inline]
     pub fn ln_gain(&self, board: &Board, index: usize, ln: &LnValues) -> f64 {
-        let w = board.width();
-        let masks = board.masks();
-        let label = |on: bool, i: usize| if on { self.label[i] } else { NO_GROUP };
-        let west = label(Bits(masks.not_first_col).has(index), index.wrapping_sub(1));
-        let east = label(Bits(masks.not_last_col).has(index), index + 1);
-        let north = label(index >= w, index.wrapping_sub(w));
-        let south = label(index + w < board.area(), index + w);
+        let [west, east, north, south] = self.neighbour_labels(board, index);
         let mut merged = GroupShape { cells: 1, pairs: 0 };
         let mut replaced = 0.0;
         let mut join = |id: u8, seen: bool| {
@@ -163,13 +172,7 @@ impl Groups {
     /// The player's score and group summary once they take the free cell `index`.
     #[inline]
     pub fn after(&self, board: &Board, index: usize) -> After {
-        let w = board.width();
-        let masks = board.masks();
-        let label = |on: bool, i: usize| if on { self.label[i] } else { NO_GROUP };
-        let west = label(Bits(masks.not_first_col).has(index), index.wrapping_sub(1));
-        let east = label(Bits(masks.not_last_col).has(index), index + 1);
-        let north = label(index >= w, index.wrapping_sub(w));
-        let south = label(index + w < board.area(), index + w);
+        let [west, east, north, south] = self.neighbour_labels(board, index);
         let mut merged = GroupShape { cells: 1, pairs: 0 };
         let mut replaced: Replaced = 1;
         let mut joined = [NO_GROUP; 4];
