@@ -140,6 +140,20 @@ impl<const N: usize> Bits<N> {
         }
     }
 
+    /// Calls `f` with the index of every cell in the set, lowest first, until it returns false.
+    #[inline(always)]
+    pub fn for_each_while(&self, mut f: impl FnMut(usize) -> bool) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                if !f(i * 64 + w.trailing_zeros() as usize) {
+                    return;
+                }
+                w &= w - 1;
+            }
+        }
+    }
+
     /// The first `N` words of a 4-word array (boards store the widest form).
     #[inline(always)]
     pub fn from_words(words: &[u64; 4]) -> Self {
@@ -172,6 +186,12 @@ mod tests {
         let mut seen = vec![];
         b.for_each(|i| seen.push(i));
         assert_eq!(seen, vec![5, 64, 130]);
+        let mut until = vec![];
+        b.for_each_while(|i| {
+            until.push(i);
+            i < 64
+        });
+        assert_eq!(until, vec![5, 64]);
         assert_eq!(b.count(), 3);
     }
 }

@@ -104,6 +104,14 @@ impl Position {
         self.scores[player] = after;
     }
 
+    /// Occupies a free cell with the mover's score after it already worked out
+    /// (by a search that keeps its own groups).
+    #[inline(always)]
+    pub(crate) fn place_scored(&mut self, index: usize, player: Player, score: Score) {
+        self.board.occupy(index, player);
+        self.scores[player] = score;
+    }
+
     /// Takes back a move, given the mover's score before it.
     pub fn unplay_index(&mut self, index: usize, player: Player, score_before: Score) {
         self.board.vacate(index, player);

@@ -5,10 +5,11 @@
 //! A large board offers a hundred moves or more at every node, so the search
 //! is made cheap where it can be: after the first move, a null window only
 //! asks whether a move beats the best so far (principal variation search);
-//! each cell's importance comes from both players' groups, and only the groups
-//! of the player who just moved are labelled again at a node (the other
-//! player's are their grandparent's); and the last ply evaluates every reply
-//! from those groups instead of playing each one. Every move is still searched: cutting late
+//! both players' groups are labelled once at the root and only joined as cells
+//! are taken (`LiveGroups`), so a move is a few unions and each cell's
+//! importance a few look-ups; and the last ply values every reply from those
+//! groups instead of playing each one; it stops at the first reply that settles
+//! the position. Every move is still searched: cutting late
 //! moves short (reductions, or searching only the best-ordered ones) reached
 //! deeper but lost to the full-width search. Everything depends only on the
 //! position and the node count, so a node budget gives the same move every time.
@@ -16,6 +17,7 @@
 use super::clock::Clock;
 use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT, WIN};
 use super::groups::{Groups, LnValues};
+use super::live_groups::LiveGroups;
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
 use crate::board::{Board, Player, MAX_SIDE};
@@ -67,11 +69,8 @@ pub struct Expert {
     ends: Vec<usize>,
     /// The endgame solver, made at the first endgame (its table is large).
     pub(crate) solver: Option<Box<crate::solve::Solver>>,
-    /// Groups along the current line: `groups[ply + 1]` are those of the
-    /// player who moved into the node at `ply`, labelled there, and
-    /// `groups[ply]` those of the player to move (who has not moved since);
-    /// `groups[0]` are the root mover's.
-    groups: Vec<Groups>,
+    /// Memory to label both players' groups in at the root.
+    scratch: [Box<Groups>; 2],
     ln: LnValues,
 }
 
@@ -140,7 +139,7 @@ impl Expert {
             lines: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             ends: vec![0; MAX_PLY + 1],
             solver: None,
-            groups: vec![*Groups::empty(), *Groups::empty()],
+            scratch: Groups::empty_pair(),
             ln: LnValues::new(),
         }
     }
@@ -162,7 +161,6 @@ impl Expert {
         limits: Limits,
         clock: &dyn Clock,
     ) -> Option<ExpertResult> {
-        let mut position = *position;
         let free = position.board().free_count() as u32;
         if free == 0 {
             return None;
@@ -178,11 +176,10 @@ impl Expert {
             stopped: false,
         };
         let key = self.zobrist.of(position.board(), position.mode());
+        let mut live = LiveGroups::new(position, &mut self.scratch);
         let mut root: Vec<(f64, usize)> = Vec::new();
-        self.groups[0].relabel(position.board(), me, position.mode());
-        self.groups[1].relabel(position.board(), 1 - me, position.mode());
         Bits::<4>(position.board().free_words())
-            .for_each(|cell| root.push((self.importance(position.board(), 0, cell), cell)));
+            .for_each(|cell| root.push((self.importance(&live, me, cell), cell)));
         root.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut best = (root[0].1, f64::NEG_INFINITY);
         let mut line = vec![root[0].1];
@@ -192,12 +189,11 @@ impl Expert {
             let mut iteration_best: Option<(usize, f64, Vec<usize>)> = None;
             for (k, entry) in root.iter_mut().enumerate() {
                 let cell = entry.1;
-                let before = position.scores()[me];
-                position.play_index(cell, me);
+                live.play(cell, me);
                 let child_key = key ^ self.zobrist.key(me, cell);
                 let mut search = |expert: &mut Expert, low: f64, high: f64| {
                     -expert.negamax(
-                        &mut position,
+                        &mut live,
                         child_key,
                         depth - 1,
                         1,
@@ -219,7 +215,7 @@ impl Expert {
                         probe
                     }
                 };
-                position.unplay_index(cell, me, before);
+                live.unplay();
                 if budget.stopped {
                     break;
                 }
@@ -262,7 +258,7 @@ impl Expert {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        position: &mut Position,
+        live: &mut LiveGroups,
         key: u64,
         depth: u32,
         ply: usize,
@@ -275,15 +271,15 @@ impl Expert {
         if budget.visit() {
             return 0.0;
         }
-        let free = Bits::<4>(position.board().free_words());
+        let free = Bits::<4>(live.board().free_words());
         if free.is_empty() {
-            return ratio_evaluation(position.scores(), side, true);
+            return ratio_evaluation(live.scores(), side, true);
         }
         if depth == 0 {
-            return expert_evaluation(position, side);
+            return expert_evaluation(live.position(), side);
         }
         if depth == 1 {
-            return self.last_ply(position, free, ply, alpha, beta, side, budget);
+            return self.last_ply(live, free, ply, alpha, beta, side, budget);
         }
         let alpha_at_start = alpha;
         let mut table_move = NO_MOVE;
@@ -299,7 +295,7 @@ impl Expert {
                 }
             }
         }
-        let mut moves = self.ordered_moves(position, free, side, ply, table_move);
+        let mut moves = self.ordered_moves(live, free, side, ply, table_move);
         let mut best = f64::NEG_INFINITY;
         let mut best_move = NO_MOVE;
         for k in 0..moves.len() {
@@ -319,12 +315,11 @@ impl Expert {
                 moves[1..].sort_unstable_by(by_order);
             }
             let cell = moves[k].1;
-            let before = position.scores()[side];
-            position.play_index(cell, side);
+            live.play(cell, side);
             let child_key = key ^ self.zobrist.key(side, cell);
             let mut search = |expert: &mut Expert, low: f64, high: f64| {
                 -expert.negamax(
-                    position,
+                    live,
                     child_key,
                     depth - 1,
                     ply + 1,
@@ -345,7 +340,7 @@ impl Expert {
                     probe
                 }
             };
-            position.unplay_index(cell, side, before);
+            live.unplay();
             if budget.stopped {
                 return 0.0;
             }
@@ -373,12 +368,12 @@ impl Expert {
         best
     }
 
-    /// The last ply: every reply valued from this position's groups, labelled
-    /// once (what `expert_evaluation` gives after the move, without playing it).
+    /// The last ply: every reply valued from the groups, without being played
+    /// (what `expert_evaluation` gives after the move).
     #[allow(clippy::too_many_arguments)]
     fn last_ply(
         &mut self,
-        position: &Position,
+        live: &LiveGroups,
         free: Bits<4>,
         ply: usize,
         mut alpha: f64,
@@ -386,13 +381,9 @@ impl Expert {
         side: Player,
         budget: &mut Budget,
     ) -> f64 {
-        let board = position.board();
-        // The mover's groups, labelled by the parent (the mover has not moved since).
-        let groups = &self.groups[ply];
-        let ln_before = [
-            ln_score(position.scores()[0]),
-            ln_score(position.scores()[1]),
-        ];
+        let board = live.board();
+        let scores = live.scores();
+        let ln_before = [ln_score(scores[0]), ln_score(scores[1])];
         let geo = Geometry::<4>::of(board);
         let own_liberties = geo.neighbours(board.player_bits(side)).and(free);
         let other_liberties = geo.neighbours(board.player_bits(1 - side)).and(free);
@@ -401,21 +392,18 @@ impl Expert {
         let last = free.count() == 1;
         let mut best = f64::NEG_INFINITY;
         let mut stopped = false;
-        free.for_each(|cell| {
-            if stopped || alpha >= beta {
-                return;
-            }
+        free.for_each_while(|cell| {
             if budget.visit() {
                 stopped = true;
-                return;
+                return false;
             }
             let v = if last {
-                let mut scores = position.scores();
-                scores[side] = groups.after(board, cell).score;
+                let mut scores = scores;
+                scores[side] = live.score_after(cell, side);
                 ratio_evaluation(scores, side, true)
             } else {
                 let ratio =
-                    ln_before[side] + groups.ln_gain(board, cell, &self.ln) - ln_before[1 - side];
+                    ln_before[side] + live.ln_gain(cell, side, &self.ln) - ln_before[1 - side];
                 // The cell stops being a liberty of either side, and its free
                 // neighbours become the taker's.
                 let room = room - f64::from(u8::from(own_liberties.has(cell)))
@@ -431,6 +419,7 @@ impl Expert {
                 }
             }
             alpha = alpha.max(v);
+            alpha < beta
         });
         if stopped {
             0.0
@@ -443,7 +432,7 @@ impl Expert {
     /// cell's importance and history.
     fn ordered_moves(
         &mut self,
-        position: &Position,
+        live: &LiveGroups,
         free: Bits<4>,
         side: Player,
         ply: usize,
@@ -451,12 +440,6 @@ impl Expert {
     ) -> Vec<(f64, usize)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let killers = self.killers[ply];
-        // Only the player who just moved has new groups.
-        if self.groups.len() <= ply + 1 {
-            self.groups.push(*Groups::empty());
-        }
-        self.groups[ply + 1].relabel(position.board(), 1 - side, position.mode());
-        let board = position.board();
         free.for_each(|cell| {
             let c = cell as u16;
             let score = if c == table_move {
@@ -466,21 +449,19 @@ impl Expert {
             } else if c == killers[1] {
                 1e10
             } else {
-                self.importance(board, ply, cell) * 1e6 + f64::from(self.history[side][cell])
+                self.importance(live, side, cell) * 1e6 + f64::from(self.history[side][cell])
             };
             moves.push((score, cell));
         });
         moves
     }
 
-    /// How much a free cell matters: what taking it changes its taker's score
-    /// by, plus what it would change the other player's by, on a log scale (a
-    /// cell worth much to either side is worth taking first).
-    /// (Both players' groups at `ply` must be labelled.)
+    /// How much a free cell matters: what taking it changes its taker's
+    /// (`side`'s) score by, plus what it would change the other player's by, on
+    /// a log scale (a cell worth much to either side is worth taking first).
     #[inline]
-    fn importance(&self, board: &Board, ply: usize, cell: usize) -> f64 {
-        self.groups[ply].ln_gain(board, cell, &self.ln)
-            + self.groups[ply + 1].ln_gain(board, cell, &self.ln)
+    fn importance(&self, live: &LiveGroups, side: Player, cell: usize) -> f64 {
+        live.ln_gain(cell, side, &self.ln) + live.ln_gain(cell, 1 - side, &self.ln)
     }
 
     fn remember_cutoff(&mut self, side: Player, ply: usize, cell: usize, depth: u32) {

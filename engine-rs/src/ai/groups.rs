@@ -48,7 +48,7 @@ impl LnValues {
     }
 
     #[inline(always)]
-    fn of(&self, value: u32) -> f64 {
+    pub(crate) fn of(&self, value: u32) -> f64 {
         self.0[value as usize]
     }
 }
@@ -119,6 +119,23 @@ impl Groups {
         by_words!(board, label_n(self, board, player));
     }
 
+    /// The group holding the player's cell `index`, if the player holds it.
+    #[inline]
+    pub fn group_at(&self, index: usize) -> Option<usize> {
+        (self.label[index] != NO_GROUP).then_some(self.label[index] as usize)
+    }
+
+    /// Size and adjacent pairs of group `id` (as numbered by [`Groups::group_at`]).
+    #[inline]
+    pub fn shape_of(&self, id: usize) -> GroupShape {
+        self.shapes[id]
+    }
+
+    /// How many groups the player has.
+    pub fn count(&self) -> usize {
+        self.summary.groups as usize
+    }
+
     /// The groups of the cells west, east, north and south of `index` (NO_GROUP
     /// off the board or where the player has no cell).
     #[inline(always)]
@@ -137,7 +154,8 @@ impl Groups {
     /// How taking the free cell `index` changes the player's score, on a log
     /// scale: the log of the joined group's value less those of the groups it
     /// replaces (0 for a new single cell, and for a player's first cell).
-    #[inline]
+    /// (Searches take it from `LiveGroups`; this is what that is tested against.)
+    #[cfg(test)]
     pub fn ln_gain(&self, board: &Board, index: usize, ln: &LnValues) -> f64 {
         let [west, east, north, south] = self.neighbour_labels(board, index);
         let mut merged = GroupShape { cells: 1, pairs: 0 };

@@ -10,6 +10,7 @@ mod evaluate;
 mod expert;
 pub(crate) mod groups;
 mod heuristic;
+pub(crate) mod live_groups;
 mod minimax;
 mod rng;
 pub(crate) mod table;

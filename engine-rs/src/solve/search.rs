@@ -2,12 +2,11 @@
 
 use super::symmetry::Symmetries;
 use super::table::{Bound, Entry, Table, NO_MOVE};
-use crate::ai::groups::Groups;
+use crate::ai::live_groups::LiveGroups;
 use crate::ai::table::Zobrist;
 use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
 use crate::board::Player;
-use crate::position::Position;
 use crate::score::{difference, ScoreDiff};
 
 /// How often (in nodes) the clock is read.
@@ -54,10 +53,9 @@ pub(super) struct Search<'a> {
     pub(super) symmetries: &'a Symmetries,
     pub(super) generation: u8,
     pub(super) budget: Budget<'a>,
-    pub(super) groups: &'a mut [Box<Groups>; 2],
 }
 
-fn final_difference(position: &Position, side: Player) -> ScoreDiff {
+fn final_difference(position: &LiveGroups, side: Player) -> ScoreDiff {
     let s = position.scores();
     difference(s[side], s[1 - side])
 }
@@ -80,7 +78,7 @@ impl Search<'_> {
     /// The root's moves, one per orbit, best guesses first; `prefer` stands for its orbit and leads.
     pub(super) fn root_moves(
         &mut self,
-        position: &mut Position,
+        position: &mut LiveGroups,
         key: u64,
         syms: u8,
         side: Player,
@@ -102,7 +100,7 @@ impl Search<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn child(
         &mut self,
-        position: &mut Position,
+        position: &mut LiveGroups,
         key: u64,
         syms: u8,
         cell: usize,
@@ -110,18 +108,17 @@ impl Search<'_> {
         alpha: ScoreDiff,
         beta: ScoreDiff,
     ) -> Option<ScoreDiff> {
-        let before = position.scores()[side];
-        position.play_index(cell, side);
+        position.play(cell, side);
         let child_syms = self.symmetries.fixing(syms, cell);
         let k = child_key(self.zobrist, key, side, cell);
         let v = -self.negamax(position, k, child_syms, -beta, -alpha, 1 - side);
-        position.unplay_index(cell, side, before);
+        position.unplay();
         (!self.budget.stopped).then_some(v)
     }
 
     fn negamax(
         &mut self,
-        position: &mut Position,
+        position: &mut LiveGroups,
         key: u64,
         syms: u8,
         mut alpha: ScoreDiff,
@@ -138,10 +135,9 @@ impl Search<'_> {
         }
         if count == 1 {
             let cell = free.first_index().unwrap_or(0);
-            let before = position.scores()[side];
-            position.play_index(cell, side);
+            position.play(cell, side);
             let v = final_difference(position, side);
-            position.unplay_index(cell, side, before);
+            position.unplay();
             return v;
         }
         let alpha_at_start = alpha;
@@ -248,7 +244,7 @@ impl Search<'_> {
     #[inline(always)]
     fn value_of(
         &mut self,
-        position: &mut Position,
+        position: &mut LiveGroups,
         key: u64,
         syms: u8,
         cell: usize,
@@ -261,11 +257,10 @@ impl Search<'_> {
         } else {
             self.symmetries.fixing(syms, cell)
         };
-        let before = position.scores()[side];
-        position.play_index(cell, side);
+        position.play(cell, side);
         let k = child_key(self.zobrist, key, side, cell);
         let v = -self.negamax(position, k, child_syms, -beta, -alpha, 1 - side);
-        position.unplay_index(cell, side, before);
+        position.unplay();
         v
     }
 
@@ -309,7 +304,7 @@ impl Search<'_> {
     /// plus what it would be worth to the opponent.
     fn ordered(
         &mut self,
-        position: &mut Position,
+        position: &mut LiveGroups,
         free: Bits<4>,
         syms: u8,
         side: Player,
@@ -317,14 +312,8 @@ impl Search<'_> {
     ) -> Vec<(ScoreDiff, u16)> {
         let mut moves = Vec::with_capacity(free.count() as usize);
         let scores = position.scores();
-        let board = position.board();
-        // Both players' groups labelled once: each cell's gain is then a few look-ups.
-        for (player, groups) in self.groups.iter_mut().enumerate() {
-            groups.relabel(board, player, position.mode());
-        }
-        let gain = |who: Player, cell: usize| {
-            difference(self.groups[who].after(board, cell).score, scores[who])
-        };
+        let gain =
+            |who: Player, cell: usize| difference(position.score_after(cell, who), scores[who]);
         free.for_each(|cell| {
             if syms != 0 && self.symmetries.representative(syms, cell) != cell {
                 return;

@@ -4,6 +4,7 @@ use super::search::{side_salt, Budget, Search, BEYOND};
 use super::symmetry::Symmetries;
 use super::table::Table;
 use crate::ai::groups::Groups;
+use crate::ai::live_groups::LiveGroups;
 use crate::ai::table::Zobrist;
 use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
@@ -145,7 +146,7 @@ impl Solver {
         side: Player,
         limits: Limits,
         clock: &'a dyn Clock,
-    ) -> Option<(Search<'a>, Position, u64, u8)> {
+    ) -> Option<(Search<'a>, LiveGroups, u64, u8)> {
         let board = position.board();
         let free = board.free_count();
         if free == 0 || free > MAX_SOLVE_FREE || !within_search_reach(board) {
@@ -164,7 +165,6 @@ impl Solver {
             table: &mut self.table,
             symmetries,
             generation: self.generation,
-            groups: &mut self.groups,
             budget: Budget {
                 clock,
                 start_ms: clock.now_ms(),
@@ -173,6 +173,7 @@ impl Solver {
                 stopped: false,
             },
         };
-        Some((search, *position, key, syms))
+        let live = LiveGroups::new(position, &mut self.groups);
+        Some((search, live, key, syms))
     }
 }
