@@ -30,6 +30,7 @@ const REJECTIONS = {
   'off-grid': 'the cell is off the grid',
   'invalid-player': 'the player index must be 0 or 1',
   occupied: 'the cell is already occupied',
+  mirroring: "No mirroring: that move would copy the opponent's cells by a symmetry of the board",
 } as const;
 
 class UsageError extends Error {}

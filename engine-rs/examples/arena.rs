@@ -1,9 +1,10 @@
 //! A native arena for developers tuning the AI (the product's arena is
 //! `npm run arena`, which runs the same games in wasm):
 //!
-//!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES]
+//!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES] [nomirror]
 //!
-//! A and B are levels (easy, medium, hard, expert) or `random` (any free cell).
+//! A and B are levels (easy, medium, hard, expert) or `random` (any legal cell);
+//! `nomirror` plays under the mirror rule.
 
 use engine::ai::{play_game, Contestant, Expert, GameSetup, Level, Limits, SystemClock};
 use engine::ScoringMechanism;
@@ -32,6 +33,7 @@ fn main() {
         .map(|s| s.parse::<u64>().unwrap())
         .filter(|&n| n > 0);
     let limits = Limits { time_ms, nodes };
+    let mirror_rule = args.get(8).is_some_and(|s| s == "nomirror");
     let clock = SystemClock::new();
     let mut experts = [Expert::new(), Expert::new()];
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0.0);
@@ -47,6 +49,7 @@ fn main() {
             width: size,
             height: size,
             mode,
+            mirror_rule,
             players,
             seed: seed + game,
             limits,

@@ -27,6 +27,9 @@ pub enum MoveError {
     OffGrid,
     InvalidPlayer,
     Occupied,
+    /// Under the mirror rule, the move would leave the mover's cells the
+    /// image of the opponent's under a symmetry of the board.
+    Mirroring,
 }
 
 impl std::fmt::Display for MoveError {
@@ -35,6 +38,9 @@ impl std::fmt::Display for MoveError {
             MoveError::OffGrid => "the cell is off the grid",
             MoveError::InvalidPlayer => "the player index must be 0 or 1",
             MoveError::Occupied => "the cell is already occupied",
+            MoveError::Mirroring => {
+                "No mirroring: that move would copy the opponent's cells by a symmetry of the board"
+            }
         })
     }
 }

@@ -21,6 +21,7 @@ mod bits;
 mod board;
 mod exact;
 pub mod ffi;
+pub mod mirror_rule;
 mod position;
 mod predict;
 mod score;

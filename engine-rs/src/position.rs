@@ -6,16 +6,19 @@
 
 use crate::bits::Bits;
 use crate::board::{Board, MoveError, Player};
+use crate::mirror_rule::legal_cells;
 use crate::score::{
     by_words, divided, is_exact, player_score, scores, times, Geometry, Replaced, Score,
     ScoringMechanism,
 };
 
-/// A game position: board, scoring mode, and both scores.
+/// A game position: board, scoring mode, the mirror rule, and both scores.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Position {
     board: Board,
     mode: ScoringMechanism,
+    /// "No mirroring" (`mirror_rule.rs`): whether a move may not complete a mirror image.
+    mirror_rule: bool,
     scores: [Score; 2],
 }
 
@@ -64,8 +67,28 @@ impl Position {
         Position {
             board,
             mode,
+            mirror_rule: false,
             scores: scores(&board, mode),
         }
+    }
+
+    /// The same position played with the mirror rule on or off.
+    pub fn with_mirror_rule(self, on: bool) -> Position {
+        Position {
+            mirror_rule: on,
+            ..self
+        }
+    }
+
+    pub fn mirror_rule(&self) -> bool {
+        self.mirror_rule
+    }
+
+    /// The cells `player` may take: every free cell, less under the mirror rule
+    /// those that would complete a mirror image (unless nothing else is left).
+    #[inline]
+    pub fn legal_cells(&self, player: Player) -> Bits<4> {
+        legal_cells(&self.board, player, self.mirror_rule)
     }
 
     pub fn board(&self) -> &Board {
@@ -84,6 +107,9 @@ impl Position {
     /// Validates and plays a move, returning both new scores.
     pub fn play(&mut self, x: i64, y: i64, player: usize) -> Result<[Score; 2], MoveError> {
         let index = self.board.check_move(x, y, player)?;
+        if !self.legal_cells(player).has(index) {
+            return Err(MoveError::Mirroring);
+        }
         self.play_index(index, player);
         Ok(self.scores)
     }

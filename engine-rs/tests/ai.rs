@@ -296,22 +296,34 @@ fn every_level_replays_the_same_move_from_the_same_seed_for_either_player() {
 #[test]
 fn the_fallbacks_of_spec_section_8() {
     let board = Board::from_cells(3, 2, [&[(0, 0)], &[(1, 0)]]).unwrap();
+    let position = Position::new(board, Connection);
+    let resolve = |p: &Position, proposal| resolve_move(p, 0, proposal, 5);
     // No proposal: a random free cell, the same for the same seed.
-    let random = resolve_move(&board, None, 5).unwrap();
+    let random = resolve(&position, None).unwrap();
     assert!(board.owner_at(random).is_none());
-    assert_eq!(resolve_move(&board, None, 5), Some(random));
+    assert_eq!(resolve(&position, None), Some(random));
     // Invalid coordinates (off the grid, or taken): the first valid cell.
-    assert_eq!(resolve_move(&board, Some((9, 9)), 5), Some(2));
-    assert_eq!(resolve_move(&board, Some((1, 0)), 5), Some(2));
+    assert_eq!(resolve(&position, Some((9, 9))), Some(2));
+    assert_eq!(resolve(&position, Some((1, 0))), Some(2));
     // A valid proposal stands.
-    assert_eq!(resolve_move(&board, Some((1, 1)), 5), Some(4));
+    assert_eq!(resolve(&position, Some((1, 1))), Some(4));
     // No free cell: no move, from the fallbacks and from every level.
-    let full = filled(3, 2, 6);
-    assert_eq!(resolve_move(&full, None, 5), None);
-    assert_eq!(resolve_move(&full, Some((0, 0)), 5), None);
+    let full = Position::new(filled(3, 2, 6), Connection);
+    assert_eq!(resolve(&full, None), None);
+    assert_eq!(resolve(&full, Some((0, 0))), None);
     for level in Level::ALL {
-        assert!(choose(&Position::new(full, Connection), 0, level, 1).is_none());
+        assert!(choose(&full, 0, level, 1).is_none());
     }
+}
+
+#[test]
+fn under_the_mirror_rule_a_copying_proposal_falls_back_to_a_legal_cell() {
+    // 4×4: the first player holds a1 (cell 0); the second's half-turn copy is d4 (cell 15).
+    let board = Board::from_cells(4, 4, [&[(0, 0)], &[]]).unwrap();
+    let ruled = Position::new(board, Connection).with_mirror_rule(true);
+    assert_eq!(resolve_move(&ruled, 1, Some((3, 3)), 5), Some(1));
+    let unruled = Position::new(board, Connection);
+    assert_eq!(resolve_move(&unruled, 1, Some((3, 3)), 5), Some(15));
 }
 
 #[test]

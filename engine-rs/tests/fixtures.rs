@@ -41,6 +41,7 @@ fn rejection(error: MoveError) -> &'static str {
         MoveError::OffGrid => "off-grid",
         MoveError::InvalidPlayer => "invalid-player",
         MoveError::Occupied => "occupied",
+        MoveError::Mirroring => "mirroring",
     }
 }
 

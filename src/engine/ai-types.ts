@@ -24,6 +24,7 @@ export interface AiRequest {
   seed: number; // 0..2^32-1: the same seed on the same board gives the same move
   timeMs?: number; // Expert's time budget (default 1000); other levels ignore it
   nodeLimit?: number; // Expert's node budget, for reproducible matches (default: none)
+  mirrorRule?: boolean; // "No mirroring": every level keeps to it
 }
 
 export interface AiSearchStats {
@@ -57,12 +58,13 @@ export interface SolveRequest {
   timeMs?: number; // the solver's time budget (default 1000)
   nodeLimit?: number; // its node budget (default: none)
   bestOnly?: boolean; // only the best move and the value (the post-game review's): `cells` comes back empty, and far sooner
+  mirrorRule?: boolean; // "No mirroring": the moves it refuses are never searched nor valued
 }
 
 /** A position solved exactly: the final score difference with best play from both sides. */
 export interface EndgameSolution {
   best: CellPosition; // a move that keeps `value`
   value: bigint; // the mover's final score minus the opponent's, exact, with best play (> 0 won, 0 drawn, < 0 lost)
-  cells: { cell: CellPosition; value: bigint }[]; // every free cell: the mover's final difference after taking it (none when bestOnly)
+  cells: { cell: CellPosition; value: bigint }[]; // every legal cell: the mover's final difference after taking it (none when bestOnly)
   nodes: number; // positions searched
 }

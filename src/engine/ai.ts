@@ -18,7 +18,7 @@ import type { EngineCore } from './core';
 import { EngineError } from './errors';
 import { Status } from './exports';
 import type { EngineRules } from './rules';
-import type { BoardState, CellPosition, PlayerIndex, ScoringMechanism, Scores } from './types';
+import type { BoardState, CellPosition, GameRules, PlayerIndex, ScoringMechanism, Scores } from './types';
 
 export interface ArenaGameSetup {
   size: number; // square board side
@@ -27,6 +27,7 @@ export interface ArenaGameSetup {
   seed: number;
   timeMs?: number; // Expert's budget per move (default 1000)
   nodeLimit?: number; // Expert's node budget per move
+  mirrorRule?: boolean; // both seats keep to "No mirroring"
 }
 
 export interface ArenaGameRecord {
@@ -37,13 +38,14 @@ export interface ArenaGameRecord {
 export interface EngineAi {
   /** The computer's move for `request.player`; `null` only when no cell is free. */
   chooseMove(request: AiRequest): AiMove | null;
-  /** Every free cell's prediction and the spec's evaluation after taking it. */
-  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): CellEvaluation[];
+  /** Every legal cell's prediction and the spec's evaluation after taking it. */
+  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism, rules?: GameRules): CellEvaluation[];
   /**
-   * SPEC §8's fallbacks for a move from outside the engine: no proposal gives a
-   * random free cell, an invalid one the first free cell, a full board `null`.
+   * SPEC §8's fallbacks for `mover`'s move from outside the engine: no proposal gives a
+   * random free cell, an invalid one (or one the mirror rule refuses) the first legal
+   * cell, a full board `null`.
    */
-  resolveMove(board: BoardState, proposal: CellPosition | null, seed: number): CellPosition | null;
+  resolveMove(board: BoardState, proposal: CellPosition | null, seed: number, mover?: Mover): CellPosition | null;
   /**
    * Solves the position exactly for `request.player` to move: `null` on a full
    * board or when the solver cannot finish within its budget (beyond its reach).
@@ -51,6 +53,12 @@ export interface EngineAi {
   solve(request: SolveRequest): EndgameSolution | null;
   /** Plays one whole game between two levels, for the arena. */
   playArenaGame(setup: ArenaGameSetup): ArenaGameRecord;
+}
+
+/** Who a resolved move is for, and the rules it must keep (none: any free cell will do). */
+export interface Mover extends GameRules {
+  player: PlayerIndex;
+  mode: ScoringMechanism;
 }
 
 function levelCode(level: AiLevel): number {
@@ -90,8 +98,8 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
   });
 
   return {
-    chooseMove({ board, player, level, mode, seed, timeMs, nodeLimit }) {
-      const [modeId, levelId] = [modeCode(mode), levelCode(level)];
+    chooseMove({ board, player, level, mode, seed, timeMs, nodeLimit, mirrorRule }) {
+      const [modeId, levelId] = [modeCode(mode, mirrorRule), levelCode(level)];
       load(board);
       const [time, nodes] = budget(level, timeMs, nodeLimit);
       const status = wasm.cc_ai_move(modeId, player, levelId, ...seedHalves(seed), time, nodes);
@@ -112,8 +120,8 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       };
     },
 
-    evaluateCells(board, player, mode) {
-      const modeId = modeCode(mode);
+    evaluateCells(board, player, mode, gameRules) {
+      const modeId = modeCode(mode, gameRules?.mirrorRule);
       load(board);
       run(wasm.cc_cell_values(modeId, player));
       const values = Array.from(core.f64(wasm.cc_ai_values_ptr(), board.gridWidth * board.gridHeight));
@@ -127,18 +135,19 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       return evaluations;
     },
 
-    resolveMove(board, proposal, seed) {
+    resolveMove(board, proposal, seed, mover) {
+      const [modeId, player] = [modeCode(mover?.mode ?? 'connection', mover?.mirrorRule), mover?.player ?? 0];
       load(board);
       // Anything that is not a 32-bit whole number is as invalid as an off-grid cell.
       const coordinate = (n: number) => (Number.isInteger(n) && Math.abs(n) < 2 ** 31 ? n : -1);
       const index = proposal
-        ? wasm.cc_resolve_move(1, coordinate(proposal.gridX), coordinate(proposal.gridY), ...seedHalves(seed))
-        : wasm.cc_resolve_move(0, 0, 0, ...seedHalves(seed));
+        ? wasm.cc_resolve_move(modeId, player, 1, coordinate(proposal.gridX), coordinate(proposal.gridY), ...seedHalves(seed))
+        : wasm.cc_resolve_move(modeId, player, 0, 0, 0, ...seedHalves(seed));
       return index < 0 ? null : cellAt(board, index);
     },
 
-    solve({ board, player, mode, timeMs, nodeLimit, bestOnly }) {
-      const modeId = modeCode(mode);
+    solve({ board, player, mode, timeMs, nodeLimit, bestOnly, mirrorRule }) {
+      const modeId = modeCode(mode, mirrorRule);
       load(board);
       const [time, nodes] = limits(timeMs, nodeLimit, DEFAULT_SOLVE_TIME_MS);
       const status = bestOnly ? wasm.cc_solve_best(modeId, player, time, nodes) : wasm.cc_solve(modeId, player, time, nodes);
@@ -156,8 +165,8 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       return { best: { gridX: bestX, gridY: bestY }, value, cells, nodes: visited };
     },
 
-    playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit }) {
-      const [modeId, first, second] = [modeCode(mode), arenaCode(levels[0]), arenaCode(levels[1])];
+    playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit, mirrorRule }) {
+      const [modeId, first, second] = [modeCode(mode, mirrorRule), arenaCode(levels[0]), arenaCode(levels[1])];
       const [time, nodes] = budget('expert', timeMs, nodeLimit);
       run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes));
       const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size); // 0, 0, then each move's milliseconds

@@ -8,6 +8,9 @@ import { Status, type EngineExports } from './exports';
 import type { BoardState, ScoringMechanism } from './types';
 import { SCORING_MECHANISMS } from './types';
 
+/** A mode code's bit for the mirror rule ("No mirroring"): its low byte is the scoring mode. */
+export const MIRROR_RULE_FLAG = 0x100;
+
 export interface EngineCore {
   wasm: EngineExports;
   addresses: { size: number; cells: number; numbers: number; groupCounts: number; groupValues: number };
@@ -16,7 +19,8 @@ export interface EngineCore {
   load(board: BoardState): void;
   /** Throws the error a failure status stands for. */
   run(status: number): void;
-  modeCode(mode: ScoringMechanism): number;
+  /** The scoring mode's code, with the mirror rule's flag (engine-rs/src/ffi/mod.rs) when it is on. */
+  modeCode(mode: ScoringMechanism, mirrorRule?: boolean): number;
   // Views over linear memory go stale when it grows, so they are made per call.
   u32(address: number, length: number): Uint32Array;
   f64(address: number, length: number): Float64Array;
@@ -77,10 +81,10 @@ export function createCore(wasm: EngineExports): EngineCore {
     run(status) {
       if (status !== Status.ok) throw failure(status);
     },
-    modeCode(mode) {
+    modeCode(mode, mirrorRule = false) {
       const code = SCORING_MECHANISMS.indexOf(mode);
       if (code < 0) throw new EngineError('unknown-mode', `unknown scoring mechanism "${String(mode)}"`);
-      return code;
+      return mirrorRule ? code | MIRROR_RULE_FLAG : code;
     },
   };
 }

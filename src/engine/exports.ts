@@ -27,7 +27,7 @@ export interface EngineExports {
   cc_cell_values(mode: number, player: number): number;
   cc_solve(mode: number, player: number, timeMs: number, nodeLimit: number): number;
   cc_solve_best(mode: number, player: number, timeMs: number, nodeLimit: number): number;
-  cc_resolve_move(hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
+  cc_resolve_move(mode: number, player: number, hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
   cc_play_game(
     mode: number,
     width: number,
@@ -57,6 +57,7 @@ export const Status = {
   moveOffGrid: 10,
   moveInvalidPlayer: 11,
   moveOccupied: 12,
+  moveMirroring: 13,
   noFreeCell: 20,
   unknownLevel: 21,
   notSolved: 22,

@@ -9,7 +9,7 @@ import { createRules, type EngineRules } from './rules';
 
 export * from './types';
 export * from './ai-types';
-export type { ArenaGameRecord, ArenaGameSetup, EngineAi } from './ai';
+export type { ArenaGameRecord, ArenaGameSetup, EngineAi, Mover } from './ai';
 export type { EngineRules } from './rules';
 export { EngineError, type EngineErrorCode } from './errors';
 export { parseBoardState, parseScoringMechanism, boardStateToJson, type Parsed } from './boardState';

@@ -8,6 +8,7 @@ import type {
   BoardState,
   Group,
   CellPosition,
+  GameRules,
   MoveRejection,
   MoveResult,
   PlayerIndex,
@@ -26,14 +27,15 @@ export interface EngineRules {
   groups(board: BoardState, mode: ScoringMechanism): Group[];
   /** What taking `cell` would gain `player`, and the opponent's best reply after it. */
   predict(board: BoardState, cell: CellPosition, player: number, mode: ScoringMechanism): PredictionResult;
-  /** Validates and plays a move: the new board and both new scores, or why it was refused. */
-  play(board: BoardState, cell: CellPosition, player: number, mode: ScoringMechanism): MoveResult;
+  /** Validates and plays a move (under `rules`): the new board and both new scores, or why it was refused. */
+  play(board: BoardState, cell: CellPosition, player: number, mode: ScoringMechanism, rules?: GameRules): MoveResult;
 }
 
 const REJECTIONS: Record<number, MoveRejection> = {
   [Status.moveOffGrid]: 'off-grid',
   [Status.moveInvalidPlayer]: 'invalid-player',
   [Status.moveOccupied]: 'occupied',
+  [Status.moveMirroring]: 'mirroring',
 };
 
 const u32ToBytes = (buffer: ArrayBufferLike, address: number, length: number) => new Uint8Array(buffer, address, length);
@@ -100,8 +102,8 @@ export function createRules(core: EngineCore): EngineRules {
       return { ok: true, prediction: { playerGain, opponentGain, net } };
     },
 
-    play(board, cell, player, mode) {
-      const code = modeCode(mode);
+    play(board, cell, player, mode, rules) {
+      const code = modeCode(mode, rules?.mirrorRule);
       load(board);
       const status = wasm.cc_play(code, cell.gridX, cell.gridY, player);
       const rejection = REJECTIONS[status];

@@ -51,7 +51,14 @@ export interface Prediction {
 }
 
 /** Why a move is refused (SPEC §4 "Moves"). */
-export type MoveRejection = 'off-grid' | 'invalid-player' | 'occupied';
+/** Why a move was refused; 'mirroring': under the mirror rule it would copy the opponent's cells by a symmetry. */
+export type MoveRejection = 'off-grid' | 'invalid-player' | 'occupied' | 'mirroring';
+
+/** The rules a game is played under beyond its scoring mode. */
+export interface GameRules {
+  /** "No mirroring": a move may not leave the mover's cells the image of the opponent's under a symmetry of the board. */
+  mirrorRule?: boolean;
+}
 
 export type MoveResult =
   | { ok: true; board: BoardState; scores: Scores }

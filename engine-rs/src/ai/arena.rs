@@ -1,7 +1,7 @@
 //! One whole game between two levels (or a level and a random player), for the
 //! arena and the benchmark.
 
-use super::{choose_move, random_free_cell, Clock, Expert, Level, Limits, Rng};
+use super::{choose_move, random_cell_among, Clock, Expert, Level, Limits, Rng};
 use crate::board::{Board, Player};
 use crate::position::Position;
 use crate::score::{Score, ScoringMechanism};
@@ -30,6 +30,8 @@ pub struct GameSetup {
     pub width: usize,
     pub height: usize,
     pub mode: ScoringMechanism,
+    /// Played under the mirror rule ("No mirroring").
+    pub mirror_rule: bool,
     /// Who sits in each seat: seat 0 moves first.
     pub players: [Contestant; 2],
     /// Each move's seed comes from this, so the game replays exactly.
@@ -48,12 +50,13 @@ pub fn play_game(
         width,
         height,
         mode,
+        mirror_rule,
         players,
         seed,
         limits,
     } = setup;
     let board = Board::new(width, height).ok()?;
-    let mut position = Position::new(board, mode);
+    let mut position = Position::new(board, mode).with_mirror_rule(mirror_rule);
     let mut move_ms: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut seat: Player = 0;
     let mut turn = 0u64;
@@ -71,7 +74,9 @@ pub fn play_game(
                 &mut experts[seat],
             )
             .map(|choice| choice.cell),
-            Contestant::Random => random_free_cell(position.board(), &mut Rng::new(move_seed)),
+            Contestant::Random => {
+                random_cell_among(position.legal_cells(seat), &mut Rng::new(move_seed))
+            }
         };
         let Some(cell) = cell else {
             break;
@@ -97,6 +102,7 @@ mod tests {
             width: 4,
             height: 4,
             mode: ScoringMechanism::Connection,
+            mirror_rule: false,
             players,
             seed,
             limits: Limits {

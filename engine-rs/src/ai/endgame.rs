@@ -5,7 +5,8 @@
 //!    finishes, its move (the best final score difference) is played, the
 //!    favourite whenever it is as good as the best. Expert never misplays an
 //!    endgame it could solve.
-//! 2. As the second player on a board without a centre cell, Expert never loses.
+//! 2. As the second player on a board without a centre cell, Expert never loses
+//!    (without the mirror rule, which refuses the copy).
 //!    While the position is mirrored (each of its cells the half-turn image of
 //!    one of the opponent's, the opponent's last move aside), the mirror answer
 //!    guarantees at least a draw. Beyond the solver's reach Expert plays it: a
@@ -41,7 +42,8 @@ pub(crate) fn expert_move(
     let board = position.board();
     let free = board.free_count();
     let start = clock.now_ms();
-    let mirror = mirror_answer(board, me);
+    // Under the mirror rule the copy is refused, and nothing is guaranteed.
+    let mirror = mirror_answer(board, me).filter(|_| !position.mirror_rule());
     let mut spent_nodes = 0;
     if free <= SOLVE_FROM_FREE {
         // A short search first: among the moves the solver finds equally good,

@@ -178,7 +178,8 @@ impl Expert {
         let key = self.zobrist.of(position.board(), position.mode());
         let mut live = LiveGroups::new(position, &mut self.scratch);
         let mut root: Vec<(f64, usize)> = Vec::new();
-        Bits::<4>(position.board().free_words())
+        position
+            .legal_cells(me)
             .for_each(|cell| root.push((self.importance(&live, me, cell), cell)));
         root.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut best = (root[0].1, f64::NEG_INFINITY);
@@ -278,8 +279,9 @@ impl Expert {
         if depth == 0 {
             return expert_evaluation(live.position(), side);
         }
+        let legal = live.position().legal_cells(side);
         if depth == 1 {
-            return self.last_ply(live, free, ply, alpha, beta, side, budget);
+            return self.last_ply(live, free, legal, ply, alpha, beta, side, budget);
         }
         let alpha_at_start = alpha;
         let mut table_move = NO_MOVE;
@@ -295,7 +297,7 @@ impl Expert {
                 }
             }
         }
-        let mut moves = self.ordered_moves(live, free, side, ply, table_move);
+        let mut moves = self.ordered_moves(live, legal, side, ply, table_move);
         let mut best = f64::NEG_INFINITY;
         let mut best_move = NO_MOVE;
         for k in 0..moves.len() {
@@ -368,13 +370,14 @@ impl Expert {
         best
     }
 
-    /// The last ply: every reply valued from the groups, without being played
-    /// (what `expert_evaluation` gives after the move).
+    /// The last ply: every reply (`legal`) valued from the groups, without being
+    /// played (what `expert_evaluation` gives after the move).
     #[allow(clippy::too_many_arguments)]
     fn last_ply(
         &mut self,
         live: &LiveGroups,
         free: Bits<4>,
+        legal: Bits<4>,
         ply: usize,
         mut alpha: f64,
         beta: f64,
@@ -392,7 +395,7 @@ impl Expert {
         let last = free.count() == 1;
         let mut best = f64::NEG_INFINITY;
         let mut stopped = false;
-        free.for_each_while(|cell| {
+        legal.for_each_while(|cell| {
             if budget.visit() {
                 stopped = true;
                 return false;
@@ -428,19 +431,19 @@ impl Expert {
         }
     }
 
-    /// Every free cell with its ordering score: table move, killers, then the
+    /// Every legal cell with its ordering score: table move, killers, then the
     /// cell's importance and history.
     fn ordered_moves(
         &mut self,
         live: &LiveGroups,
-        free: Bits<4>,
+        legal: Bits<4>,
         side: Player,
         ply: usize,
         table_move: u16,
     ) -> Vec<(f64, usize)> {
-        let mut moves = Vec::with_capacity(free.count() as usize);
+        let mut moves = Vec::with_capacity(legal.count() as usize);
         let killers = self.killers[ply];
-        free.for_each(|cell| {
+        legal.for_each(|cell| {
             let c = cell as u16;
             let score = if c == table_move {
                 1e12

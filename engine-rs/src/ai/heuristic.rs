@@ -31,8 +31,18 @@ pub fn territory(board: &Board, index: usize, player: Player) -> i32 {
 
 /// The free cell with the best territorial value plus a random tie-break below 0.1.
 pub fn heuristic_move(board: &Board, player: Player, rng: &mut Rng) -> Option<usize> {
+    heuristic_move_among(board, Bits(board.free_words()), player, rng)
+}
+
+/// [`heuristic_move`] among `cells` (the legal ones).
+pub fn heuristic_move_among(
+    board: &Board,
+    cells: Bits<4>,
+    player: Player,
+    rng: &mut Rng,
+) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
-    Bits::<4>(board.free_words()).for_each(|i| {
+    cells.for_each(|i| {
         let value = territory(board, i, player) as f64 + rng.next_f64() * 0.1;
         if best.is_none_or(|(b, _)| value > b) {
             best = Some((value, i));
@@ -43,9 +53,19 @@ pub fn heuristic_move(board: &Board, player: Player, rng: &mut Rng) -> Option<us
 
 /// The free cell that raises the player's own score the most (the first such, row by row).
 pub fn greedy_move(board: &Board, player: Player, mode: ScoringMechanism) -> Option<usize> {
+    greedy_move_among(board, Bits(board.free_words()), player, mode)
+}
+
+/// [`greedy_move`] among `cells` (the legal ones).
+pub fn greedy_move_among(
+    board: &Board,
+    cells: Bits<4>,
+    player: Player,
+    mode: ScoringMechanism,
+) -> Option<usize> {
     let groups = GroupMap::of(board, player, mode);
     let mut best: Option<(ScoreDiff, usize)> = None;
-    Bits::<4>(board.free_words()).for_each(|i| {
+    cells.for_each(|i| {
         let gain = groups.gain_at(board, i);
         if best.is_none_or(|(b, _)| gain > b) {
             best = Some((gain, i));

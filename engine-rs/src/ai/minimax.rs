@@ -4,7 +4,6 @@
 
 use super::evaluate::{spec_evaluation, spec_value};
 use super::groups::Groups;
-use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
 use crate::score::{group_summary, GroupSummary, Score};
@@ -65,9 +64,10 @@ impl Children {
     }
 }
 
-fn free_cells(position: &Position) -> Vec<usize> {
+/// The cells `side` may take (every free cell but under the mirror rule).
+fn legal_cells(position: &Position, side: Player) -> Vec<usize> {
     let mut cells = Vec::with_capacity(position.board().free_count());
-    Bits::<4>(position.board().free_words()).for_each(|i| cells.push(i));
+    position.legal_cells(side).for_each(|i| cells.push(i));
     cells
 }
 
@@ -75,7 +75,7 @@ impl Search {
     /// Children of the side to move, most promising first for that side.
     fn ordered(&mut self, position: &Position, children: &Children) -> Vec<usize> {
         let mover_is_me = children.mover == self.me;
-        let mut scored: Vec<(f64, usize)> = free_cells(position)
+        let mut scored: Vec<(f64, usize)> = legal_cells(position, children.mover)
             .into_iter()
             .map(|cell| {
                 let value = children.evaluation(position, cell, self.me);
@@ -104,7 +104,7 @@ impl Search {
         let cells = if depth >= 2 {
             self.ordered(position, &children)
         } else {
-            free_cells(position)
+            legal_cells(position, side)
         };
         let maximising = side == self.me;
         let mut best = if maximising {

@@ -24,7 +24,9 @@ pub use evaluate::{
     expert_evaluation, ratio_evaluation, spec_evaluation, spec_value, LIBERTY_WEIGHT, WIN,
 };
 pub use expert::{Expert, ExpertResult, Limits};
-pub use heuristic::{greedy_move, heuristic_move, territory};
+pub use heuristic::{
+    greedy_move, greedy_move_among, heuristic_move, heuristic_move_among, territory,
+};
 pub use minimax::{minimax, MinimaxResult};
 pub use rng::Rng;
 
@@ -120,28 +122,30 @@ pub fn choose_move(
         value: r.value,
         line: r.line,
     };
+    let legal = position.legal_cells(player);
+    let quick = |rng: &mut Rng| heuristic_move_among(board, legal, player, rng);
     let choice = match level {
         Level::Easy if 2 * (board.area() - free) <= board.area() => {
-            heuristic_move(board, player, &mut rng).map(Choice::quick)
+            quick(&mut rng).map(Choice::quick)
         }
-        Level::Easy => greedy_move(board, player, position.mode()).map(Choice::quick),
-        Level::Medium if free > MEDIUM_SEARCH_FROM_FREE => {
-            heuristic_move(board, player, &mut rng).map(Choice::quick)
-        }
+        Level::Easy => greedy_move_among(board, legal, player, position.mode()).map(Choice::quick),
+        Level::Medium if free > MEDIUM_SEARCH_FROM_FREE => quick(&mut rng).map(Choice::quick),
         Level::Medium => minimax(position, player, MEDIUM_DEPTH).map(|r| searched(r, MEDIUM_DEPTH)),
-        Level::Hard if free > HARD_SEARCH_FROM_FREE => {
-            heuristic_move(board, player, &mut rng).map(Choice::quick)
-        }
+        Level::Hard if free > HARD_SEARCH_FROM_FREE => quick(&mut rng).map(Choice::quick),
         Level::Hard => minimax(position, player, HARD_DEPTH).map(|r| searched(r, HARD_DEPTH)),
         Level::Expert => endgame::expert_move(position, player, limits, clock, expert),
     };
-    // SPEC §8: a failed or empty result falls back to a random free cell.
-    choice.or_else(|| random_free_cell(board, &mut rng).map(Choice::quick))
+    // SPEC §8: a failed or empty result falls back to a random free (legal) cell.
+    choice.or_else(|| random_cell_among(legal, &mut rng).map(Choice::quick))
 }
 
 /// A uniformly random free cell.
 pub fn random_free_cell(board: &Board, rng: &mut Rng) -> Option<usize> {
-    let free = Bits::<4>(board.free_words());
+    random_cell_among(Bits(board.free_words()), rng)
+}
+
+/// A uniformly random cell of `cells` (the legal ones).
+pub fn random_cell_among(free: Bits<4>, rng: &mut Rng) -> Option<usize> {
     let count = free.count() as usize;
     if count == 0 {
         return None;
@@ -159,13 +163,21 @@ pub fn random_free_cell(board: &Board, rng: &mut Rng) -> Option<usize> {
 
 /// SPEC §8's fallbacks for a move proposed from outside the engine (such as the
 /// AI development server): no proposal gives a random free cell, an invalid one
-/// (off the grid or taken) the first free cell, and a full board no move.
-pub fn resolve_move(board: &Board, proposal: Option<(i64, i64)>, seed: u64) -> Option<usize> {
+/// (off the grid, taken, or refused by the mirror rule) the first free (legal)
+/// cell, and a full board no move.
+pub fn resolve_move(
+    position: &Position,
+    player: Player,
+    proposal: Option<(i64, i64)>,
+    seed: u64,
+) -> Option<usize> {
+    let board = position.board();
+    let legal = position.legal_cells(player);
     match proposal {
-        None => random_free_cell(board, &mut Rng::new(seed)),
+        None => random_cell_among(legal, &mut Rng::new(seed)),
         Some((x, y)) => board
             .index_of(x, y)
-            .filter(|&i| board.owner_at(i).is_none())
-            .or_else(|| Bits::<4>(board.free_words()).first_index()),
+            .filter(|&i| legal.has(i))
+            .or_else(|| legal.first_index()),
     }
 }

@@ -5,13 +5,11 @@
 use std::cell::{RefCell, UnsafeCell};
 
 use super::{
-    exchange, mode_of, searchable, status, words, Exchange, Shared, STATUS_NO_FREE_CELL,
-    STATUS_UNKNOWN_LEVEL,
+    exchange, mode_of, position_of, searchable, status, words, Exchange, Shared, MIRROR_RULE_FLAG,
+    STATUS_NO_FREE_CELL, STATUS_UNKNOWN_LEVEL,
 };
 use crate::ai::{self, Clock, Expert, Level, Limits};
-use crate::bits::Bits;
 use crate::board::MAX_SIDE;
-use crate::position::Position;
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
 
@@ -94,7 +92,7 @@ pub fn ai_move(
     clock: &dyn Clock,
 ) -> i32 {
     status((|| {
-        let position = Position::new(io.board()?, mode_of(mode)?);
+        let position = position_of(io, mode)?;
         searchable(position.board())?;
         let level = level_of(level)?;
         let player = (player as usize).min(1);
@@ -137,11 +135,12 @@ pub fn ai_move(
 /// For every free cell, the spec's evaluation for `player` after taking it.
 pub fn cell_values(io: &Exchange, out: &mut AiExchange, mode: u32, player: u32) -> i32 {
     status((|| {
-        let mut position = Position::new(io.board()?, mode_of(mode)?);
+        let mut position = position_of(io, mode)?;
         searchable(position.board())?;
         let player = (player as usize).min(1);
         out.values.fill(f64::NAN);
-        Bits::<4>(position.board().free_words()).for_each(|cell| {
+        // Cells the mirror rule refuses keep no value.
+        position.legal_cells(player).for_each(|cell| {
             let before = position.scores()[player];
             position.play_index(cell, player);
             out.values[cell] = ai::spec_evaluation(&position, player);
@@ -151,10 +150,19 @@ pub fn cell_values(io: &Exchange, out: &mut AiExchange, mode: u32, player: u32) 
     })())
 }
 
-/// SPEC §8's fallbacks for an outside proposal: the cell index to play, or -1.
-pub fn resolve(io: &Exchange, proposal: Option<(i64, i64)>, seed: u64) -> i32 {
-    match io.board() {
-        Ok(board) => ai::resolve_move(&board, proposal, seed).map_or(-1, |i| i as i32),
+/// SPEC §8's fallbacks for `player`'s outside proposal: the cell index to play, or -1.
+pub fn resolve(
+    io: &Exchange,
+    mode: u32,
+    player: u32,
+    proposal: Option<(i64, i64)>,
+    seed: u64,
+) -> i32 {
+    match position_of(io, mode) {
+        Ok(position) => {
+            let player = (player as usize).min(1);
+            ai::resolve_move(&position, player, proposal, seed).map_or(-1, |i| i as i32)
+        }
         Err(_) => -1,
     }
 }
@@ -177,6 +185,7 @@ pub fn play_arena_game(
             width: width as usize,
             height: height as usize,
             mode: mode_of(mode)?,
+            mirror_rule: mode & MIRROR_RULE_FLAG != 0,
             players: [contestant_of(levels[0])?, contestant_of(levels[1])?],
             seed,
             limits,
@@ -288,6 +297,8 @@ pub extern "C" fn cc_cell_values(mode: u32, player: u32) -> i32 {
 
 #[no_mangle]
 pub extern "C" fn cc_resolve_move(
+    mode: u32,
+    player: u32,
     has_proposal: i32,
     x: i32,
     y: i32,
@@ -295,7 +306,13 @@ pub extern "C" fn cc_resolve_move(
     seed_high: u32,
 ) -> i32 {
     let proposal = (has_proposal != 0).then_some((i64::from(x), i64::from(y)));
-    resolve(exchange(), proposal, seed_of(seed_low, seed_high))
+    resolve(
+        exchange(),
+        mode,
+        player,
+        proposal,
+        seed_of(seed_low, seed_high),
+    )
 }
 
 #[no_mangle]

@@ -30,6 +30,7 @@ pub const STATUS_SCORE_TOO_LARGE: i32 = 5;
 pub const STATUS_MOVE_OFF_GRID: i32 = 10;
 pub const STATUS_MOVE_INVALID_PLAYER: i32 = 11;
 pub const STATUS_MOVE_OCCUPIED: i32 = 12;
+pub const STATUS_MOVE_MIRRORING: i32 = 13;
 pub const STATUS_NO_FREE_CELL: i32 = 20;
 pub const STATUS_UNKNOWN_LEVEL: i32 = 21;
 
@@ -125,14 +126,28 @@ fn move_status(error: MoveError) -> i32 {
         MoveError::OffGrid => STATUS_MOVE_OFF_GRID,
         MoveError::InvalidPlayer => STATUS_MOVE_INVALID_PLAYER,
         MoveError::Occupied => STATUS_MOVE_OCCUPIED,
+        MoveError::Mirroring => STATUS_MOVE_MIRRORING,
     }
 }
 
+/// A mode code's bit saying the game is played under the mirror rule ("No
+/// mirroring"); its low byte is the scoring mode's index.
+pub const MIRROR_RULE_FLAG: u32 = 0x100;
+
 pub(crate) fn mode_of(code: u32) -> Result<ScoringMechanism, i32> {
+    if code & !(MIRROR_RULE_FLAG | 0xFF) != 0 {
+        return Err(STATUS_UNKNOWN_MODE);
+    }
     ScoringMechanism::ALL
-        .get(code as usize)
+        .get((code & 0xFF) as usize)
         .copied()
         .ok_or(STATUS_UNKNOWN_MODE)
+}
+
+/// The exchange area's board as a position under the mode code's scoring mode and rule.
+pub(crate) fn position_of(io: &Exchange, code: u32) -> Result<Position, i32> {
+    let position = Position::new(io.board()?, mode_of(code)?);
+    Ok(position.with_mirror_rule(code & MIRROR_RULE_FLAG != 0))
 }
 
 pub(crate) fn status(result: Result<(), i32>) -> i32 {
@@ -228,7 +243,7 @@ pub fn prediction(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> 
 /// Validates and plays a move: `cells` become the new board, `numbers[0..2]` the new scores.
 pub fn play(io: &mut Exchange, mode: u32, x: i32, y: i32, player: i32) -> i32 {
     status((|| {
-        let mut position = Position::new(io.board()?, mode_of(mode)?);
+        let mut position = position_of(io, mode)?;
         let player = usize::try_from(player).unwrap_or(usize::MAX);
         let scores = position
             .play(x.into(), y.into(), player)

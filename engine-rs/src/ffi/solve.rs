@@ -4,9 +4,10 @@
 use std::cell::RefCell;
 
 use super::ai::{ai_exchange, limits, HostClock};
-use super::{exchange, mode_of, searchable, signed_words, status, Exchange, STATUS_NO_FREE_CELL};
+use super::{
+    exchange, position_of, searchable, signed_words, status, Exchange, STATUS_NO_FREE_CELL,
+};
 use crate::ai::{Clock, Limits};
-use crate::position::Position;
 use crate::solve::{CellValues, Solver};
 
 /// Status when the position is beyond the solver's reach within the limits.
@@ -41,7 +42,7 @@ pub fn solve(
     clock: &dyn Clock,
 ) -> i32 {
     status((|| {
-        let position = Position::new(io.board()?, mode_of(mode)?);
+        let position = position_of(io, mode)?;
         if position.board().free_count() == 0 {
             return Err(STATUS_NO_FREE_CELL);
         }

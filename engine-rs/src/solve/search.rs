@@ -22,6 +22,9 @@ pub(super) const BEYOND: ScoreDiff = ScoreDiff::MAX;
 /// Salt of the key when player 1 is to move (either player may move first, so
 /// the cells alone do not say whose turn it is).
 const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Salt of the key under the mirror rule: the same cells have another value
+/// there, and the table is kept between solves.
+const MIRROR_RULE_SALT: u64 = 0xD1B5_4A32_D192_ED03;
 
 pub(super) struct Budget<'a> {
     pub(super) clock: &'a dyn Clock,
@@ -60,6 +63,14 @@ fn final_difference(position: &LiveGroups, side: Player) -> ScoreDiff {
     difference(s[side], s[1 - side])
 }
 
+pub(super) fn rule_salt(mirror_rule: bool) -> u64 {
+    if mirror_rule {
+        MIRROR_RULE_SALT
+    } else {
+        0
+    }
+}
+
 pub(super) fn side_salt(side: Player) -> u64 {
     if side == 1 {
         SIDE_SALT
@@ -84,10 +95,10 @@ impl Search<'_> {
         side: Player,
         prefer: Option<usize>,
     ) -> Vec<usize> {
-        let free = Bits::<4>(position.board().free_words());
+        let legal = position.position().legal_cells(side);
         let table_move = self.table.probe(key).map_or(NO_MOVE, |e| e.best);
-        let mut moves = self.ordered(position, free, syms, side, table_move);
-        if let Some(p) = prefer.filter(|&p| free.has(p)) {
+        let mut moves = self.ordered(position, legal, syms, side, table_move);
+        if let Some(p) = prefer.filter(|&p| legal.has(p)) {
             let rep = self.symmetries.representative(syms, p);
             moves.retain(|m| m.1 as usize != rep);
             moves.push((ScoreDiff::MAX, p as u16));
@@ -140,6 +151,7 @@ impl Search<'_> {
             position.unplay();
             return v;
         }
+        let legal = position.position().legal_cells(side);
         let alpha_at_start = alpha;
         let mut table_move = NO_MOVE;
         if let Some(entry) = self.table.probe(key) {
@@ -157,7 +169,7 @@ impl Search<'_> {
         let mut best_move = NO_MOVE;
         if count < ORDER_FROM_FREE && syms == 0 {
             // Few cells: the table's move, then the rest as they come.
-            if table_move != NO_MOVE && free.has(table_move as usize) {
+            if table_move != NO_MOVE && legal.has(table_move as usize) {
                 let cell = table_move as usize;
                 let v = self.value_of(position, key, syms, cell, side, alpha, beta);
                 best = v;
@@ -165,7 +177,7 @@ impl Search<'_> {
                 alpha = alpha.max(v);
             }
             if alpha < beta {
-                let mut rest = free.0;
+                let mut rest = legal.0;
                 'cells: for (w, word) in rest.iter_mut().enumerate() {
                     while *word != 0 {
                         let cell = w * 64 + word.trailing_zeros() as usize;
@@ -189,7 +201,7 @@ impl Search<'_> {
                 }
             }
         } else {
-            let mut moves = self.ordered(position, free, syms, side, table_move);
+            let mut moves = self.ordered(position, legal, syms, side, table_move);
             if let Some(v) = self.refuted_by_child(key, count, side, beta, &moves) {
                 return v;
             }
@@ -305,16 +317,16 @@ impl Search<'_> {
     fn ordered(
         &mut self,
         position: &mut LiveGroups,
-        free: Bits<4>,
+        legal: Bits<4>,
         syms: u8,
         side: Player,
         table_move: u16,
     ) -> Vec<(ScoreDiff, u16)> {
-        let mut moves = Vec::with_capacity(free.count() as usize);
+        let mut moves = Vec::with_capacity(legal.count() as usize);
         let scores = position.scores();
         let gain =
             |who: Player, cell: usize| difference(position.score_after(cell, who), scores[who]);
-        free.for_each(|cell| {
+        legal.for_each(|cell| {
             if syms != 0 && self.symmetries.representative(syms, cell) != cell {
                 return;
             }

@@ -1,13 +1,12 @@
 //! The solver's public face: what a caller asks and what it gets back.
 
-use super::search::{side_salt, Budget, Search, BEYOND};
+use super::search::{rule_salt, side_salt, Budget, Search, BEYOND};
 use super::symmetry::Symmetries;
 use super::table::Table;
 use crate::ai::groups::Groups;
 use crate::ai::live_groups::LiveGroups;
 use crate::ai::table::Zobrist;
 use crate::ai::{Clock, Limits};
-use crate::bits::Bits;
 use crate::board::Player;
 use crate::position::Position;
 use crate::score::{within_search_reach, ScoreDiff};
@@ -105,7 +104,7 @@ impl Solver {
         })
     }
 
-    /// Every free cell's exact value for `side` (`None` as for [`Solver::best_move`]).
+    /// Every legal cell's exact value for `side` (`None` as for [`Solver::best_move`]).
     pub fn cell_values(
         &mut self,
         position: &Position,
@@ -122,7 +121,7 @@ impl Solver {
         }
         // Cells left out by symmetry share their representative's value.
         let mut cells = Vec::new();
-        Bits::<4>(position.board().free_words()).for_each(|cell| {
+        position.position().legal_cells(side).for_each(|cell| {
             let rep = search.symmetries.representative(syms, cell);
             let value = solved.iter().find(|s| s.0 == rep).map_or(0, |s| s.1);
             cells.push((cell, value));
@@ -159,7 +158,9 @@ impl Solver {
         self.generation = self.generation.wrapping_add(1);
         let symmetries = &self.symmetries.as_ref()?.1;
         let syms = symmetries.of_position(board);
-        let key = self.zobrist.of(board, position.mode()) ^ side_salt(side);
+        let key = self.zobrist.of(board, position.mode())
+            ^ side_salt(side)
+            ^ rule_salt(position.mirror_rule());
         let search = Search {
             zobrist: &self.zobrist,
             table: &mut self.table,

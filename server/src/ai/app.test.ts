@@ -76,6 +76,24 @@ describe('POST /move', () => {
     }
   });
 
+  it('keeps to "mirrorRule": true: no model answers the first move with its copy, and /evaluate leaves the copies out', async () => {
+    // 6×6, the first player took c2: its five images under the board's symmetries.
+    const opening = { occupiedCells: [['2-1'], []], gridWidth: 6, gridHeight: 6 };
+    const copies = ['3-4', '3-1', '2-4', '1-2', '4-3'];
+    const ruled = { ...payload, boardState: opening, currentPlayer: 1, mirrorRule: true, timeMs: 50 };
+    for (const model of ['easy', 'medium', 'hard', 'expert']) {
+      const body = await moveFor({ ...ruled, model, seed: 7 });
+      expect(copies, model).not.toContain(`${body.move?.gridX}-${body.move?.gridY}`);
+    }
+    // Without the rule Expert copies (the second player's drawing answer).
+    const unruled = await moveFor({ ...ruled, model: 'expert', mirrorRule: false, seed: 7 });
+    expect(copies).toContain(`${unruled.move?.gridX}-${unruled.move?.gridY}`);
+    const reply = await post(ai.url, '/evaluate', ruled);
+    const keys = (reply.body as { evaluations: { gridX: number; gridY: number }[] }).evaluations.map((e) => `${e.gridX}-${e.gridY}`);
+    expect(keys).toHaveLength(36 - 1 - copies.length);
+    for (const copy of copies) expect(keys).not.toContain(copy);
+  });
+
   it('reports a full board as no move, not as an error', async () => {
     const full = { occupiedCells: [['0-0', '1-1'], ['1-0', '0-1']], gridWidth: 2, gridHeight: 2 };
     for (const model of ['easy', 'expert']) {
@@ -148,6 +166,7 @@ describe('malformed requests', () => {
     ['an unknown scoring mechanism', { ...payload, scoringMechanism: 'sideways' }, /^unknown scoring mechanism "sideways"/],
     ['a bad seed', { ...payload, seed: -1 }, /^seed must be a whole number/],
     ['a bad time budget', { ...payload, timeMs: 0 }, /^timeMs must be a whole number from 1 to 60000/],
+    ['a mirror rule that is not a boolean', { ...payload, mirrorRule: 1 }, /^mirrorRule must be true or false, got 1$/],
   ];
 
   for (const [name, body, message] of cases) {

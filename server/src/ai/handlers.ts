@@ -2,14 +2,14 @@
  * What POST /move and POST /evaluate compute, as plain replies: the engine calls and the
  * response shapes of SPEC §7. Routing, bodies and headers live in app.ts.
  */
-import { EngineError, type BoardState, type PlayerIndex, type ScoringMechanism } from '../../../src/engine';
+import { EngineError, type BoardState, type GameRules, type PlayerIndex, type ScoringMechanism } from '../../../src/engine';
 import type { AiMove, AiRequest, CellEvaluation, EndgameSolution, SolveRequest } from '../../../src/engine/ai-types';
 import type { AiPayload } from './payload';
 
 /** The part of the engine this server uses (the full Engine satisfies it). */
 export interface AiEngine {
   chooseMove(request: AiRequest): AiMove | null;
-  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): CellEvaluation[];
+  evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism, rules?: GameRules): CellEvaluation[];
   /** The exact endgame solver (optional: a stand-in engine may leave it out). */
   solve?(request: SolveRequest): EndgameSolution | null;
 }
@@ -23,8 +23,8 @@ export const failure = (status: number, error: string): Reply => ({ status, body
 
 export function move(engine: AiEngine, payload: AiPayload): Reply {
   return guarded(() => {
-    const { board, player, level, mode, seed, timeMs } = payload;
-    const chosen = engine.chooseMove({ board, player, level, mode, seed, timeMs });
+    const { board, player, level, mode, seed, timeMs, mirrorRule } = payload;
+    const chosen = engine.chooseMove({ board, player, level, mode, seed, timeMs, mirrorRule });
     // A full board is an ordinary outcome of a finished game, not a bad request.
     if (!chosen) return { status: 200, body: { success: false, error: 'No free cell left' } };
     const { gridX, gridY } = chosen.cell;
@@ -40,7 +40,8 @@ const exactText = (value: bigint): string => value.toString();
 
 export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
   return guarded(() => {
-    const evaluations = engine.evaluateCells(payload.board, payload.player, payload.mode).map(({ cell, prediction, value }) => ({
+    const { board, player, mode, timeMs, mirrorRule } = payload;
+    const evaluations = engine.evaluateCells(board, player, mode, { mirrorRule }).map(({ cell, prediction, value }) => ({
       gridX: cell.gridX,
       gridY: cell.gridY,
       playerGain: exactText(prediction.playerGain),
@@ -48,10 +49,9 @@ export function evaluate(engine: AiEngine, payload: AiPayload): Reply {
       net: exactText(prediction.net),
       value,
     }));
-    const { board, player, mode, timeMs } = payload;
     // Where the solver reaches: the exact final score difference with best play
-    // for the mover, a best move and each free cell's exact value; else null.
-    const solved = engine.solve?.({ board, player, mode, timeMs }) ?? null;
+    // for the mover, a best move and each legal cell's exact value; else null.
+    const solved = engine.solve?.({ board, player, mode, timeMs, mirrorRule }) ?? null;
     const exact = solved && {
       value: exactText(solved.value),
       best: { gridX: solved.best.gridX, gridY: solved.best.gridY },

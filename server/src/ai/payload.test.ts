@@ -27,8 +27,15 @@ suite('parseAiPayload', () => {
         mode: 'expansion',
         seed: 42,
         timeMs: 1000,
+        mirrorRule: false,
       },
     });
+  });
+
+  it('takes "mirrorRule": true, and refuses anything but a boolean there', () => {
+    const ruled = parseAiPayload({ ...valid, mirrorRule: true }, fixedSeed);
+    expect(ruled.ok && ruled.value.mirrorRule).toBe(true);
+    expect(parseAiPayload({ ...valid, mirrorRule: 'yes' }, fixedSeed)).toEqual({ ok: false, error: 'mirrorRule must be true or false, got "yes"' });
   });
 
   it('keeps a given seed and time budget, and treats null as absent', () => {

@@ -13,6 +13,7 @@ export interface AiPayload {
   mode: ScoringMechanism;
   seed: number; // 0..2^32-1
   timeMs: number; // Expert's budget; the other levels ignore it
+  mirrorRule: boolean; // "No mirroring": no move that copies the opponent's cells by a symmetry
 }
 
 export const MAX_SEED = 0xffff_ffff;
@@ -72,8 +73,11 @@ export function parseAiPayload(input: unknown, newSeed: () => number = randomSee
   const timeMs = parseOptionalInt(field('timeMs'), 'timeMs', 1, MAX_TIME_MS, () => DEFAULT_EXPERT_TIME_MS);
   if (!timeMs.ok) return timeMs;
 
+  const mirrorRule = field('mirrorRule') ?? false;
+  if (typeof mirrorRule !== 'boolean') return fail(`mirrorRule must be true or false, got ${describe(mirrorRule)}`);
+
   return {
     ok: true,
-    value: { board: board.value, player, level, mode: mode.value, seed: seed.value, timeMs: timeMs.value },
+    value: { board: board.value, player, level, mode: mode.value, seed: seed.value, timeMs: timeMs.value, mirrorRule },
   };
 }
