@@ -180,9 +180,10 @@ describe('a database that dies under a read', () => {
       await locker.query('begin');
       await locker.query('lock table public.profiles in access exclusive mode');
       const inFlight = read(server, 'profiles?select=id', '203.0.113.30');
-      // PostgREST's read (it connects as authenticator) waits behind the lock.
+      // PostgREST's read (it connects as authenticator) waits behind the lock; on a busy machine its
+      // schema-cache query may wait there too, so at least one.
       const waiting = `select count(*)::int as n from pg_stat_activity where usename = 'authenticator' and wait_event_type = 'Lock'`;
-      await expect.poll(async () => (await db.query<{ n: number }>(waiting))[0]!.n, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await db.query<{ n: number }>(waiting))[0]!.n, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
       // Every process of it killed at once: a fast shutdown would end the lock's session first,
       // and the read could finish in the moment before its own session ends.
       await cluster.crash();
