@@ -21,14 +21,15 @@ import { loadEngine } from '../src/engine/load';
 import { mean, p95 } from './bench/stats';
 
 const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
-                          [--expert-ms MS] [--expert-nodes N] [--json]
+                          [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--json]
   --a, --b          the two players: ${ARENA_PLAYERS.join(', ')} (random takes any free cell; default expert, hard)
-  --size            board side, 2..16; the game offers 6, 8 and 10 (default 8)
+  --size            board side, 2..16; the game offers 6 to 16, even (default 8)
   --mode            connection, expansion or extension (default connection)
   --games           games to play, seats alternating: A moves first in even games (default 100)
   --seed            game k is played with seed + k (default 1)
   --expert-ms       Expert's time per move in milliseconds (default ${DEFAULT_EXPERT_TIME_MS})
   --expert-nodes    Expert's node budget per move; alone, it makes every game reproducible
+  --no-mirroring    play under the mirror rule: no move may copy the opponent's cells by a symmetry
   --json            also print the figures as one JSON object on the last line`;
 
 const MAX_SEED = 2 ** 32 - 1; // the engine takes 32-bit seeds
@@ -45,6 +46,7 @@ interface ArenaOptions {
   seed: number;
   expertMs: number | undefined;
   expertNodes: number | undefined;
+  mirrorRule: boolean;
   json: boolean;
 }
 
@@ -76,6 +78,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
         seed: { type: 'string', default: '1' },
         'expert-ms': { type: 'string' },
         'expert-nodes': { type: 'string' },
+        'no-mirroring': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -110,6 +113,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
     seed,
     expertMs,
     expertNodes,
+    mirrorRule: values['no-mirroring'],
     json: values.json,
   };
 }
@@ -125,7 +129,7 @@ const signed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
 const ms = (n: number) => n.toFixed(2);
 
 async function main(options: ArenaOptions): Promise<void> {
-  const { a, b, size, mode, games, seed, expertMs, expertNodes } = options;
+  const { a, b, size, mode, games, seed, expertMs, expertNodes, mirrorRule } = options;
   const engine = await loadEngine();
   let [wins, draws, losses] = [0, 0, 0];
   let margin = 0n; // exact, summed over the games
@@ -143,6 +147,7 @@ async function main(options: ArenaOptions): Promise<void> {
       seed: seed + k,
       timeMs: expertMs,
       nodeLimit: expertNodes,
+      mirrorRule,
     });
     const [scoreA, scoreB] = [record.scores[aSeat]!, record.scores[1 - aSeat]!];
     if (scoreA > scoreB) wins++;
@@ -167,6 +172,7 @@ async function main(options: ArenaOptions): Promise<void> {
     seed,
     expertMs: expertMs ?? (expertNodes === undefined ? DEFAULT_EXPERT_TIME_MS : null),
     expertNodes: expertNodes ?? null,
+    mirrorRule,
     wins,
     draws,
     losses,
@@ -182,7 +188,7 @@ async function main(options: ArenaOptions): Promise<void> {
   const usesExpert = a === 'expert' || b === 'expert';
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word === 'loss' ? 'es' : 's'}`;
   console.log(
-    `A ${a} vs B ${b}, ${size}x${size} ${mode}, ${plural(games, 'game')} from seed ${seed}, seats alternating` +
+    `A ${a} vs B ${b}, ${size}x${size} ${mode}${mirrorRule ? ', no mirroring' : ''}, ${plural(games, 'game')} from seed ${seed}, seats alternating` +
       (usesExpert ? `; expert: ${expertBudget(options)}` : ''),
   );
   console.log(
@@ -191,7 +197,7 @@ async function main(options: ArenaOptions): Promise<void> {
   );
   console.log(
     `A moving second: ${plural(second.wins, 'win')}, ${plural(second.draws, 'draw')}, ${plural(second.losses, 'loss')}` +
-      (a === 'expert' && size % 2 === 0 ? ' (target: no losses)' : ''),
+      (a === 'expert' && size % 2 === 0 && !mirrorRule ? ' (target: no losses)' : ''),
   );
   console.log(
     `ms per move: A ${a} mean ${ms(figures.msPerMove.a.mean)} p95 ${ms(figures.msPerMove.a.p95)}; ` +

@@ -72,6 +72,20 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     expect(result.second.wins + result.second.draws).toBe(2);
   });
 
+  it('plays under the mirror rule with --no-mirroring, and says so', () => {
+    const common = ['--a', 'expert', '--b', 'expert', '--size', '4', '--games', '2', '--expert-nodes', '2000', '--json'];
+    const ruled = arena([...common, '--no-mirroring']);
+    expect(ruled.status).toBe(0);
+    expect(ruled.stdout).toMatch(/^A expert vs B expert, 4x4 connection, no mirroring, 2 games/);
+    expect(ruled.stdout).not.toContain('target: no losses');
+    const unruled = arena(common);
+    const [withRule, without] = [figures(ruled.stdout), figures(unruled.stdout)];
+    expect(withRule.mirrorRule).toBe(true);
+    expect(without.mirrorRule).toBe(false);
+    // Without the rule Expert second copies, and every game is a draw.
+    expect(without.draws).toBe(2);
+  });
+
   it('refuses a bad argument with one line naming it, and exits 2', () => {
     const run = arena(['--a', 'easy', '--b', 'grandmaster', '--games', '2']);
     expect(run.status).toBe(2);
