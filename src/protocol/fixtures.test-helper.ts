@@ -13,7 +13,7 @@ export const room: RoomView = {
   status: 'playing',
   hostId: 'p1',
   players: [player, other],
-  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' },
+  settings: { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private', mirrorRule: true },
   pendingUndo: null,
   undoRequestsLeft: [3, 2],
   claimableBy: null,
@@ -50,7 +50,7 @@ type WirePayloads = { [K in keyof ServerToClientEvents]: Wire<Payloads[K]> };
 export const VALID: WirePayloads = {
   'room:playerJoined': { player: other, players: [player, other], room },
   'room:playerLeft': { playerId: 'p2', players: [player], hostId: 'p1', room },
-  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' }, room },
+  'room:settingsUpdated': { settings: { boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private', mirrorRule: true }, room },
   'room:playerReady': { playerId: 'p2', ready: true, players: [player, other], room },
   'room:gameStarting': { countdown: 3, room },
   'room:playerDisconnected': { playerId: 'p2', players: [player, { ...other, connected: false }], room, graceMs: 60_000 },
@@ -77,7 +77,7 @@ export const VALID: WirePayloads = {
   'game:clockResumed': { clocks: { remainingMs: [41_000, 37_500], running: 1 } },
   'game:victoryClaimable': { claimant: 1, room: { ...room, claimableBy: 1 } },
   'server:restarting': { message: 'The server is restarting: reconnecting…' },
-  'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' }] },
+  'lobby:openGames': { games: [{ code: 'ABC234', host: 'Ann', hostRating: 1250, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2', mirrorRule: true }] },
   'pool:paired': { code: 'K3XQ9A', rejoinToken: 'tok' },
   'room:spectators': { code: 'ABC234', count: 3 },
 };

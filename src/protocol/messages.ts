@@ -5,6 +5,7 @@
  * derived from their schemas (./schemas, valibot), so what is parsed is what is typed.
  */
 import type * as v from 'valibot';
+import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import type * as S from './schemas';
 
 // ---------------------------------------------------------------- limits
@@ -73,10 +74,10 @@ export type RoomBoardSize = v.InferOutput<typeof S.RoomBoardSizeSchema>;
 export type RoomStatus = v.InferOutput<typeof S.RoomStatusSchema>;
 export type TimeControl = v.InferOutput<typeof S.TimeControlSchema>;
 export type RoomVisibility = v.InferOutput<typeof S.VisibilitySchema>;
-/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true), timeControl ('untimed'), visibility ('private'). */
+/** boardSize (6 by default), scoringMechanism ('connection'; the others are 'Coming Soon'), maxPlayers (2), rated (true), timeControl ('untimed'), visibility ('private'), mirrorRule (true: "No mirroring"). */
 export type RoomSettings = v.InferOutput<typeof S.RoomSettingsSchema>;
 
-export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' };
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private', mirrorRule: true };
 
 export type PlayerView = v.InferOutput<typeof S.PlayerViewSchema>;
 export type PendingUndoView = v.InferOutput<typeof S.PendingUndoViewSchema>;
@@ -339,6 +340,8 @@ export const SERVER_ERRORS = {
   notYourTurn: 'Not your turn',
   offGrid: 'Cell is off the board',
   occupied: 'Cell is already taken',
+  /** "No mirroring": the move would leave the mover's cells the opponent's turned or flipped. */
+  mirroring: MIRRORING_REFUSED,
   undoPending: 'An undo request is already pending',
   undoNotAllowed: 'Nothing of yours to undo',
   noSuchUndo: 'No such undo request',

@@ -91,7 +91,7 @@ describe('client payloads', () => {
     expect(parseJoinPool({ username: 'Ann', boardSize: 18, timeControl: '3+2' })).toEqual({ ok: false, error: 'boardSize must be 6, 8, 10, 12, 14 or 16, got 18' });
     expect(parseUpdateSettings({ boardSize: ' 10' })).toMatchObject({ ok: false, error: expect.stringContaining('boardSize') });
     expect(parseUpdateSettings({ scoringMechanism: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('scoringMechanism') });
-    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism, rated, timeControl or visibility' });
+    expect(parseUpdateSettings({})).toEqual({ ok: false, error: 'payload must have boardSize, scoringMechanism, rated, timeControl, visibility or mirrorRule' });
     expect(parseUpdateSettings({ visibility: 'public' })).toEqual({ ok: true, value: { visibility: 'public' } });
     expect(parseUpdateSettings({ visibility: 'open' })).toEqual({ ok: false, error: 'visibility must be private or public, got "open"' });
     expect(parseUpdateSettings({ timeControl: '3+2' })).toEqual({ ok: true, value: { timeControl: '3+2' } });

@@ -50,8 +50,10 @@ export const UpdateSettingsPayloadSchema = v.pipe(
     rated: v.optional(v.boolean()),
     timeControl: v.optional(TimeControlSchema),
     visibility: v.optional(VisibilitySchema),
+    /** "No mirroring": the host's choice, on by default. */
+    mirrorRule: v.optional(v.boolean()),
   }),
-  v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated, timeControl or visibility'),
+  v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated, timeControl, visibility or mirrorRule'),
 );
 
 /** Issue 14: the room to watch; a code that names no room fails as joining it would. */

@@ -23,6 +23,12 @@ export const RoomSettingsSchema = v.object({
   timeControl: v.optional(TimeControlSchema, 'untimed'),
   /** Issue 14: the host's choice; 'public' lists the waiting room in the lobby's open games. */
   visibility: v.optional(VisibilitySchema, 'private'),
+  /**
+   * "No mirroring" (src/game/mirrorRule.ts): the second player may not copy the first by a turn or
+   * flip of the board. On by default: rooms are rated, and a server that does not send it is one
+   * whose rated rooms play under it.
+   */
+  mirrorRule: v.optional(v.boolean(), true),
 });
 
 export const PlayerViewSchema = v.object({
