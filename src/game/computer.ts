@@ -4,7 +4,7 @@
  * seed and, for Expert, a budget of positions instead of seconds, so a game's record replays move
  * for move (SPEC §7 High Scores: a score shown is a game that was played).
  */
-import type { AiLevel, AiRequest, BoardState, ScoringMechanism } from '../engine';
+import type { AiLevel, AiRequest, BoardState, Mover, ScoringMechanism } from '../engine';
 import { COMPUTER } from './settings';
 import type { GameState } from './types';
 
@@ -32,15 +32,16 @@ export function moveSeed(seed: number, movesPlayed: number): number {
   return (seed + movesPlayed + 1) >>> 0;
 }
 
-/** Where the computer is asked to move: the board, the mode, and how many moves made it. */
+/** Where the computer is asked to move: the board, the mode, how many moves made it, and whether "No mirroring" holds. */
 export interface ComputerTurn {
   board: BoardState;
   mode: ScoringMechanism;
   movesPlayed: number;
+  mirrorRule?: boolean;
 }
 
 /** What the engine is asked for the computer's move at a level in a game with this seed. */
-export function computerRequest({ board, mode, movesPlayed }: ComputerTurn, level: AiLevel, seed: number): AiRequest {
+export function computerRequest({ board, mode, movesPlayed, mirrorRule }: ComputerTurn, level: AiLevel, seed: number): AiRequest {
   const nodeLimit = gameNodeLimit(level);
   return {
     board,
@@ -49,6 +50,8 @@ export function computerRequest({ board, mode, movesPlayed }: ComputerTurn, leve
     mode,
     seed: moveSeed(seed, movesPlayed),
     ...(nodeLimit === null ? {} : { nodeLimit }),
+    // Under "No mirroring" every level keeps to the rule: the computer never proposes a copy.
+    ...(mirrorRule ? { mirrorRule: true } : {}),
   };
 }
 
@@ -59,11 +62,16 @@ function movesPlayed(game: GameState): number {
 
 /** The computer's request in a game on one device, at its position now. */
 export function gameComputerRequest(game: GameState, level: AiLevel): AiRequest {
-  const turn = { board: game.boardState, mode: game.scoringMechanism, movesPlayed: movesPlayed(game) };
+  const turn = { board: game.boardState, mode: game.scoringMechanism, movesPlayed: movesPlayed(game), mirrorRule: game.mirrorRule };
   return computerRequest(turn, level, gameSeed(game.gameId));
 }
 
 /** The seed of SPEC §8's fallback (a random free cell) when the computer's search gives none. */
 export function fallbackSeed(game: GameState): number {
   return moveSeed(gameSeed(game.gameId), movesPlayed(game));
+}
+
+/** Who the computer's resolved move is for (SPEC §8's fallbacks keep to the game's rules too). */
+export function computerMover(game: GameState): Mover {
+  return { player: game.currentPlayer, mode: game.scoringMechanism, mirrorRule: game.mirrorRule };
 }

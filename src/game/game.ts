@@ -2,7 +2,7 @@
  * The rules of a game on one device (SPEC §4 "Game progress", "Moves", "Undo",
  * "Reset"): pure functions from state to state. Scoring is the engine's.
  */
-import type { BoardState, CellKey, CellPosition, EngineRules, MoveRejection, MoveResult, PlayerIndex, ScoringMechanism } from '../engine';
+import type { BoardState, CellKey, CellPosition, EngineRules, GameRules, MoveRejection, MoveResult, PlayerIndex, ScoringMechanism } from '../engine';
 import { EngineError } from '../engine/errors';
 import { boardSide, COMPUTER, HUMAN, startingPlayer } from './settings';
 import type { GameState, Progress, Settings, Snapshot } from './types';
@@ -30,6 +30,7 @@ export function createGame(settings: Settings, gameId: number): GameState {
     gameId,
     annotationVisibility: { showText: true, showLines: true },
     hintUsed: false,
+    mirrorRule: settings.mirrorRule,
   };
   return { ...state, history: [snapshot(state)] };
 }
@@ -62,9 +63,10 @@ export function playMove(
   cell: CellPosition,
   player: PlayerIndex,
   mode: ScoringMechanism,
+  gameRules: GameRules = {},
 ): MoveResult | { ok: false; rejection: 'engine-failed'; message: string } {
   try {
-    return rules.play(board, cell, player, mode);
+    return rules.play(board, cell, player, mode, gameRules);
   } catch (error) {
     if (error instanceof EngineError) return { ok: false, rejection: 'engine-failed', message: error.message };
     throw error;
@@ -80,7 +82,7 @@ export function playMove(
  */
 export function placeCell(state: GameState, cell: CellPosition, rules: Rules, keepHistory = true): PlaceResult {
   if (state.progress !== 'playing' && state.progress !== 'waiting') return { ok: false, reason: 'not-playing' };
-  const moved = playMove(rules, state.boardState, cell, state.currentPlayer, state.scoringMechanism);
+  const moved = playMove(rules, state.boardState, cell, state.currentPlayer, state.scoringMechanism, { mirrorRule: state.mirrorRule });
   if (!moved.ok) return { ok: false, reason: moved.rejection };
   const { gridWidth, gridHeight, occupiedCells } = moved.board;
   const over = gridWidth * gridHeight === occupiedCells[0].size + occupiedCells[1].size;

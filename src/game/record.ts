@@ -4,8 +4,13 @@
  *   CC1 6x6 connection: c3 d4 b2 … 1-0
  *
  * `CC1` (the notation's name and version), the board's width x height, the scoring mode, an
- * optional `p2-first` when Player 2 (blue) made the first move (the computer moving first), a
- * colon, the moves in order as chess-style cell names (notation.ts: column letter, row from the
+ * optional `p2-first` when Player 2 (blue) made the first move (the computer moving first), an
+ * optional `nomirror` when the game was played under "No mirroring" (mirrorRule.ts: a move may not
+ * copy the opponent's cells by a turn or flip of the board), these two in either order, e.g.
+ *
+ *   CC1 6x6 connection p2-first nomirror: c3 d5 b2 … 0-1
+ *
+ * then a colon, the moves in order as chess-style cell names (notation.ts: column letter, row from the
  * bottom; the players alternate), and the result: `1-0` Player 1 won, `0-1` Player 2 won,
  * `1/2-1/2` a draw, `*` not finished. A game may end before the board is full (an online forfeit,
  * a flag on time); a full board's result must be its scores'. Parsed here, at the edge, with a
@@ -21,6 +26,9 @@ export type RecordResult = (typeof RESULTS)[number];
 
 /** Player 2 moved first (written after the mode). */
 const SECOND_FIRST = 'p2-first';
+/** The game was played under "No mirroring" (written after the mode, and after p2-first). */
+export const NO_MIRROR = 'nomirror';
+const OPTIONS = [SECOND_FIRST, NO_MIRROR] as const;
 /** Board sides the engine plays (2 to 16 cells), and so columns a to p. */
 const MIN_SIDE = 2;
 const MAX_SIDE = 16;
@@ -34,6 +42,8 @@ export interface GameRecord {
   firstPlayer: PlayerIndex; // 0 (green) unless the record says p2-first
   moves: CellPosition[]; // in order, players alternating from firstPlayer
   result: RecordResult;
+  /** Played under "No mirroring" (the record says nomirror); absent or false: without it. */
+  mirrorRule?: boolean;
 }
 
 export type ParsedRecord = { ok: true; record: GameRecord } | { ok: false; error: string };
@@ -42,6 +52,7 @@ export type ParsedRecord = { ok: true; record: GameRecord } | { ok: false; error
 export function formatRecord(record: GameRecord): string {
   const header = [RECORD_TAG, `${record.width}x${record.height}`, record.mode];
   if (record.firstPlayer === 1) header.push(SECOND_FIRST);
+  if (record.mirrorRule) header.push(NO_MIRROR);
   const moves = record.moves.map((cell) => cellName(cell, record.height));
   return `${header.join(' ')}: ${[...moves, record.result].join(' ')}`;
 }
@@ -93,7 +104,7 @@ function parseCell(text: string, width: number, height: number): CellPosition | 
   return { gridX, gridY: height - row };
 }
 
-/** The header before the colon: CC1, the size, the mode, and p2-first when Player 2 began. */
+/** The header before the colon: CC1, the size, the mode, then p2-first when Player 2 began and nomirror under the rule. */
 function parseHeader(text: string): { error: string } | { value: Omit<GameRecord, 'moves' | 'result'> } {
   const [tag, size, mode, ...options] = text.trim().split(/\s+/);
   if (tag?.toUpperCase() !== RECORD_TAG) return { error: `A game record starts with ${RECORD_TAG}, not "${tag ?? ''}".` };
@@ -103,10 +114,14 @@ function parseHeader(text: string): { error: string } | { value: Omit<GameRecord
   if (mode === undefined) return { error: 'The scoring mode is missing after the board size, e.g. CC1 6x6 connection: …' };
   const scoring = first(v.safeParse(ModeSchema, mode.toLowerCase()));
   if ('error' in scoring) return scoring;
-  const unknown = options.find((option) => option.toLowerCase() !== SECOND_FIRST);
-  if (unknown !== undefined) return { error: `Unknown word "${unknown}" before the colon: only ${SECOND_FIRST} may follow the scoring mode.` };
+  const words = options.map((option) => option.toLowerCase());
+  const unknown = options.find((_, index) => !OPTIONS.some((known) => known === words[index]));
+  if (unknown !== undefined) return { error: `Unknown word "${unknown}" before the colon: only ${SECOND_FIRST} and ${NO_MIRROR} may follow the scoring mode.` };
+  const twice = words.find((word, index) => words.indexOf(word) !== index);
+  if (twice !== undefined) return { error: `The word ${twice} is written twice before the colon: once says it.` };
   const [width, height] = sides.value;
-  return { value: { width, height, mode: scoring.value, firstPlayer: options.length > 0 ? 1 : 0 } };
+  const firstPlayer = words.includes(SECOND_FIRST) ? 1 : 0;
+  return { value: { width, height, mode: scoring.value, firstPlayer, ...(words.includes(NO_MIRROR) ? { mirrorRule: true } : {}) } };
 }
 
 /** A record from pasted or linked text, or the first thing wrong with it in a sentence. */

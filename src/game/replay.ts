@@ -30,10 +30,14 @@ export function replayRecord(record: GameRecord, rules: Pick<EngineRules, 'play'
   let player = record.firstPlayer;
   for (const [index, move] of record.moves.entries()) {
     const before = steps[steps.length - 1]!;
-    const played = playMove(rules, before.board, move, player, record.mode);
+    const played = playMove(rules, before.board, move, player, record.mode, { mirrorRule: record.mirrorRule === true });
     if (!played.ok) {
+      const name = `Move ${index + 1}, ${cellName(move, record.height)}`;
+      if (played.rejection === 'mirroring') {
+        return { ok: false, error: `${name}, breaks No mirroring: it copies the other player's cells by a turn or flip of the board.` };
+      }
       const why = 'message' in played ? played.message : played.rejection;
-      return { ok: false, error: `Move ${index + 1}, ${cellName(move, record.height)}, cannot be played (${why}).` };
+      return { ok: false, error: `${name}, cannot be played (${why}).` };
     }
     steps.push({ board: played.board, scores: played.scores, move, player });
     player = other(player);
@@ -60,6 +64,7 @@ export function recordOfGame(game: GameState): GameRecord {
     firstPlayer: game.history[0]?.currentPlayer ?? 0,
     moves: moveList(game),
     result: finished ? resultOfScores(game.scores) : '*',
+    ...(game.mirrorRule ? { mirrorRule: true } : {}),
   };
 }
 
@@ -71,6 +76,8 @@ export interface OnlineGameSummary {
   over: boolean;
   /** The server's winner, when it said: a seat, 'draw', or null (an aborted game). */
   winner?: PlayerIndex | 'draw' | null | undefined;
+  /** The room played under "No mirroring": the record says nomirror. */
+  mirrorRule?: boolean | undefined;
 }
 
 /** The record of an online game (Player 1 moves first), from the moves kept as they arrived. */
@@ -83,6 +90,7 @@ export function recordOfOnlineGame(moves: readonly CellPosition[], game: OnlineG
     firstPlayer: 0,
     moves: [...moves],
     result: full ? resultOfScores(game.scores) : onlineResult(game),
+    ...(game.mirrorRule ? { mirrorRule: true } : {}),
   };
 }
 

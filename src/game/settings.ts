@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: Settings = {
   aiDifficulty: 'medium',
   boardSize: '6',
   aiDepths: { easy: 1, medium: 2, hard: 4 },
+  mirrorRule: false,
 };
 
 /** The human is player 0 and the computer player 1 (SPEC §4 "AI move"). */
@@ -58,5 +59,7 @@ export function parseSettings(input: unknown): Settings {
     aiDifficulty: pick<AiLevel>(raw.aiDifficulty, AI_LEVELS, d.aiDifficulty),
     boardSize: parseBoardSize(raw.boardSize),
     aiDepths: { ...d.aiDepths },
+    // Settings stored before the rule existed have none: the game on one device is then as it was.
+    mirrorRule: raw.mirrorRule === true,
   };
 }

@@ -32,6 +32,8 @@ export interface Settings {
   aiDifficulty: AiLevel; // 'medium' by default; 'expert' is ours, beyond the spec
   boardSize: BoardSize; // '6' by default
   aiDepths: { easy: number; medium: number; hard: number }; // 1, 2, 4 (SPEC §9)
+  /** "No mirroring" (mirrorRule.ts): off by default on one device, where nothing is rated. */
+  mirrorRule: boolean;
 }
 
 /** One entry of the undo history: the position before a move. */
@@ -54,4 +56,5 @@ export interface GameState {
   gameId: number; // a timestamp: when the game was created
   annotationVisibility: { showText: boolean; showLines: boolean };
   hintUsed: boolean; // a hint was shown during this game: it is not submitted to High Scores
+  mirrorRule: boolean; // played under "No mirroring": the engine refuses a move that copies the opponent's cells
 }

@@ -5,8 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AiMove, AiRequest, CellPosition, Engine } from '../engine';
-import { fallbackSeed, gameComputerRequest } from '../game/computer';
+import { computerMover, fallbackSeed, gameComputerRequest } from '../game/computer';
 import { canUndo, closeResults, createGame, freeCells, humanMayPlace, noteHintUsed, placeCell, setProgress, toggleAnnotations, undo } from '../game/game';
+import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import { isComputer } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 
@@ -43,6 +44,8 @@ export interface GameContext {
   aiProposal: CellPosition | null;
   /** When play began (ms), for the game's duration. */
   playStartedAt: number | null;
+  /** Why the player's last tap was refused, in the page's words (MIRRORING_REFUSED); null once a move is made. */
+  refusal: string | null;
 }
 
 export type GameEvent =
@@ -96,15 +99,19 @@ export const gameMachine = setup({
     'place cell': assign(({ context, event }) => {
       if (event.type !== 'cell.place') return {};
       const placed = placeCell(context.game, event.cell, context.engine);
-      return placed.ok ? { game: placed.state } : {};
+      if (placed.ok) return { game: placed.state, refusal: null };
+      // "No mirroring" refused the tap: the turn stays the player's, who is told why.
+      return placed.reason === 'mirroring' ? { refusal: MIRRORING_REFUSED } : {};
     }),
+    'forget the refusal': assign({ refusal: null }),
     'keep proposal': assign(({ event }) => {
       const move = (event as { output?: AiMove | null }).output;
       return { aiProposal: move ? move.cell : null };
     }),
     'play the computer move': assign(({ context }) => {
       const { game, engine, aiProposal } = context;
-      const cell = engine.resolveMove(game.boardState, aiProposal, fallbackSeed(game));
+      // The fallbacks keep to the game's rules: under "No mirroring" the computer never plays a copy.
+      const cell = engine.resolveMove(game.boardState, aiProposal, fallbackSeed(game), computerMover(game));
       const placed = cell ? placeCell(game, cell, engine) : undefined;
       // No valid move with cells left: progress returns to playing (SPEC §4).
       return { game: placed?.ok ? placed.state : setProgress(game, 'playing') };
@@ -118,7 +125,7 @@ export const gameMachine = setup({
     'start a new game': assign(({ context, event }) => {
       if (event.type !== 'reset') return {};
       const settings = event.settings ?? context.settings;
-      return { settings, game: createGame(settings, event.now), aiProposal: null, playStartedAt: null };
+      return { settings, game: createGame(settings, event.now), aiProposal: null, playStartedAt: null, refusal: null };
     }),
   },
 }).createMachine({
@@ -130,6 +137,7 @@ export const gameMachine = setup({
     game: input.game ?? createGame(input.settings, input.now),
     aiProposal: null,
     playStartedAt: null,
+    refusal: null,
   }),
   initial: 'pregame',
   on: {
@@ -152,7 +160,7 @@ export const gameMachine = setup({
       ],
       on: {
         'cell.place': { guard: 'human may place', actions: 'place cell', target: 'playing', reenter: true },
-        undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing', reenter: true },
+        undo: { guard: 'undo is available', actions: ['undo moves', 'forget the refusal'], target: 'playing', reenter: true },
         'results.open': { guard: 'board is full', actions: 'reopen results', target: '#game.over.results' },
       },
     },
@@ -193,7 +201,7 @@ export const gameMachine = setup({
     over: {
       initial: 'settling',
       on: {
-        undo: { guard: 'undo is available', actions: 'undo moves', target: 'playing' },
+        undo: { guard: 'undo is available', actions: ['undo moves', 'forget the refusal'], target: 'playing' },
       },
       states: {
         settling: { after: { RESULTS_DELAY: 'results' } },
