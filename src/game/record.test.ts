@@ -107,6 +107,33 @@ describe('a game record', () => {
     );
   });
 
+  it('says nomirror after the mode (and after p2-first) for a game under No mirroring, and reads it in either order', () => {
+    const record: GameRecord = { width: 6, height: 6, mode: 'connection', firstPlayer: 0, moves: [{ gridX: 2, gridY: 1 }], result: '*', mirrorRule: true };
+    expect(formatRecord(record)).toBe('CC1 6x6 connection nomirror: c5 *');
+    expect(formatRecord({ ...record, firstPlayer: 1 })).toBe('CC1 6x6 connection p2-first nomirror: c5 *');
+    expect(parsed('CC1 6x6 connection nomirror p2-first: c5 *')).toEqual({ ...record, firstPlayer: 1 });
+    expect(parsed('CC1 6x6 Connection NoMirror: c5 *')).toEqual(record);
+    expect(parsed('CC1 6x6 connection p2-first: c5 *')).not.toHaveProperty('mirrorRule');
+    const link = replayPath(formatRecord(record));
+    expect(recordFromFragment(link.slice('/replay'.length))).toEqual({ ok: true, text: 'CC1 6x6 connection nomirror: c5 *' });
+  });
+
+  it('round-trips a real game played under No mirroring, which replays under the rule', () => {
+    const settings: Settings = { ...DEFAULT_SETTINGS, playerMode: 'user', mirrorRule: true };
+    let game = setProgress(createGame(settings, 1), 'playing');
+    while (freeCells(game) > 0) {
+      const move = engine.chooseMove({ board: game.boardState, player: game.currentPlayer, level: 'medium', mode: 'connection', seed: game.history.length, mirrorRule: true });
+      const placed = placeCell(game, move!.cell, engine);
+      if (!placed.ok) throw new Error(`the engine's move was refused: ${placed.reason}`);
+      game = placed.state;
+    }
+    const text = formatRecord(recordOfGame(game));
+    expect(text.startsWith('CC1 6x6 connection nomirror: ')).toBe(true);
+    const replay = replayRecord(parsed(text), engine);
+    if (!replay.ok) throw new Error(replay.error);
+    expect(replay.steps.at(-1)!.scores).toEqual(game.scores);
+  });
+
   it('is read with extra spaces, new lines and capitals', () => {
     expect(parsed('  cc1   6x6  Connection:\n C3  d4\t1-0 ')).toEqual(parsed('CC1 6x6 connection: c3 d4 1-0'));
   });
@@ -126,7 +153,9 @@ describe('a bad record says what is wrong', () => {
     ['CC1 1x6 connection: a1 1-0', 'The board size 1x6 is not playable: each side is 2 to 16 cells.'],
     ['CC1 6x6: c3 1-0', 'The scoring mode is missing after the board size, e.g. CC1 6x6 connection: …'],
     ['CC1 6x6 territory: c3 1-0', 'Unknown scoring mode "territory": it is connection, expansion or extension.'],
-    ['CC1 6x6 connection rated: c3 1-0', 'Unknown word "rated" before the colon: only p2-first may follow the scoring mode.'],
+    ['CC1 6x6 connection rated: c3 1-0', 'Unknown word "rated" before the colon: only p2-first and nomirror may follow the scoring mode.'],
+    ['CC1 6x6 connection nomirror nomirror: c3 1-0', 'The word nomirror is written twice before the colon: once says it.'],
+    ['CC1 6x6 nomirror connection: c3 1-0', 'Unknown scoring mode "nomirror": it is connection, expansion or extension.'],
     ['CC1 6x6 connection:', 'Nothing follows the colon: the moves and the result (1-0, 0-1, 1/2-1/2 or *) are missing.'],
     ['CC1 6x6 connection: c3 d4', 'The result is missing after the last move: 1-0, 0-1, 1/2-1/2 or *.'],
     ['CC1 6x6 connection: c3 d4 2-0', 'The record ends with "2-0" instead of a result: 1-0, 0-1, 1/2-1/2 or *.'],
@@ -148,6 +177,13 @@ describe('a bad record says what is wrong', () => {
     const replay = replayRecord(record, engine);
     expect(replay.ok).toBe(false);
     if (!replay.ok) expect(replay.error).toMatch(/^The record says 1-0, but its full board scores \d+ to \d+: (0-1|1\/2-1\/2)\.$/);
+  });
+
+  it('a nomirror record whose second move copies the first says so; without nomirror it replays', () => {
+    // c5 then d2: the second move is the first turned half a turn.
+    const replay = replayRecord(parsed('CC1 6x6 connection nomirror: c5 d2 *'), engine);
+    expect(replay).toEqual({ ok: false, error: "Move 2, d2, breaks No mirroring: it copies the other player's cells by a turn or flip of the board." });
+    expect(replayRecord(parsed('CC1 6x6 connection: c5 d2 *'), engine).ok).toBe(true);
   });
 
   it('a game that ended before the board was full keeps its result (a forfeit, a flag)', () => {

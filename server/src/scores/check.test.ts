@@ -66,6 +66,25 @@ describe('a game that was played', () => {
   });
 });
 
+describe('a game played under No mirroring', () => {
+  it('is verified by replaying it under the rule; the same moves without nomirror are not what Expert plays', { timeout: 120_000 }, () => {
+    const game = played({ aiDifficulty: 'expert', mirrorRule: true }, 1_700_000_000_008);
+    expect(game.record).toMatch(/^CC1 6x6 connection nomirror: /);
+    expect(reasonOf(submission(game))).toBe('verified');
+    // Without the rule Expert answers the first move with its copy: the record's move 2 is not that.
+    const unruled = game.record.replace(' nomirror:', ':');
+    expect(reasonOf(submission(game, { record: unruled }))).toMatch(/^Move 2, [a-f][1-6], is not what Expert plays there with seed \d+ \(it plays [a-f][1-6]\)\.$/);
+  });
+
+  it('whose moves break the rule is rejected with the move', () => {
+    const game = played({ aiDifficulty: 'easy' }, 1_700_000_000_009);
+    // c5 then d2: the second move copies the first turned half a turn.
+    expect(reasonOf(submission(game, { record: 'CC1 6x6 connection nomirror: c5 d2 *' }))).toBe(
+      "The record is not a legal game: Move 2, d2, breaks No mirroring: it copies the other player's cells by a turn or flip of the board.",
+    );
+  });
+});
+
 describe('a forged score', () => {
   let hard: ScorePayload;
   beforeAll(() => {

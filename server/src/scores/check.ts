@@ -1,6 +1,6 @@
 /**
  * Whether a submitted high score is a game that was played (SPEC §7 High Scores): its record
- * replays through the engine, every move legal, the board full, the scores the row's, and every
+ * replays through the engine, every move legal (under "No mirroring" where the record says nomirror), the board full, the scores the row's, and every
  * move of the computer exactly what its level plays there with the game's seed and budget
  * (game/computer.ts, the rule the game page plays by). Pure: a submission and the engine in, a
  * verdict out, with the first thing wrong in a sentence. Cheap checks first; the computer's moves
@@ -87,7 +87,8 @@ export function checkSubmission(submission: Submission, engine: CheckEngine): Ve
   }
   for (const [index, move] of record.moves.entries()) {
     if (steps[index + 1]!.player !== COMPUTER) continue;
-    const turn = { board: steps[index]!.board, mode: record.mode, movesPlayed: index };
+    // A nomirror record was played under "No mirroring": the computer kept to the rule then, so it does here.
+    const turn = { board: steps[index]!.board, mode: record.mode, movesPlayed: index, mirrorRule: record.mirrorRule === true };
     const played = engine.chooseMove(computerRequest(turn, computer.level, computer.seed))?.cell;
     if (!played || played.gridX !== move.gridX || played.gridY !== move.gridY) {
       const instead = played ? ` (it plays ${cellName(played, side)})` : '';

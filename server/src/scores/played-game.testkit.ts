@@ -6,7 +6,7 @@
  * that need real high scores: only games that were played are verified.
  */
 import type { CellPosition, Engine } from '../../../src/engine';
-import { fallbackSeed, gameComputerRequest } from '../../../src/game/computer';
+import { computerMover, fallbackSeed, gameComputerRequest } from '../../../src/game/computer';
 import { createGame, freeCells, placeCell, setProgress } from '../../../src/game/game';
 import { DEFAULT_SETTINGS, HUMAN, isComputer } from '../../../src/game/settings';
 import { scorePayload, type ScorePayload, type Submitter } from '../../../src/game/submission';
@@ -40,8 +40,15 @@ const isFree = (game: GameState, { gridX, gridY }: CellPosition) =>
 export const expertHuman =
   (nodeLimit = 20_000): HumanPlayer =>
   (game, engine) =>
-    engine.chooseMove({ board: game.boardState, player: HUMAN, level: 'expert', mode: game.scoringMechanism, seed: game.history.length, nodeLimit })!
-      .cell;
+    engine.chooseMove({
+      board: game.boardState,
+      player: HUMAN,
+      level: 'expert',
+      mode: game.scoringMechanism,
+      seed: game.history.length,
+      nodeLimit,
+      ...(game.mirrorRule ? { mirrorRule: true } : {}),
+    })!.cell;
 
 /** The first free cell, row by row: a weak player. */
 export const firstFreeHuman: HumanPlayer = (game) => cellsOf(game).find((cell) => isFree(game, cell))!;
@@ -66,7 +73,7 @@ export function playAgainstComputer(engine: Engine, { user, settings, gameId, hu
     let cell: CellPosition | null;
     if (isComputer(full, game.currentPlayer)) {
       const proposal = engine.chooseMove(gameComputerRequest(game, full.aiDifficulty))?.cell ?? null;
-      cell = engine.resolveMove(game.boardState, proposal, fallbackSeed(game));
+      cell = engine.resolveMove(game.boardState, proposal, fallbackSeed(game), computerMover(game));
     } else {
       cell = human(game, engine);
     }

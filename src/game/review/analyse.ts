@@ -6,7 +6,7 @@
  * in, and cancelling (each Thinker ends its worker) stops the work at once: the positions under
  * way reject with AiCancelledError, and so does the review.
  */
-import type { AiMove, AiRequest, BoardState, CellKey, CellPosition, EndgameSolution, PlayerIndex, ScoringMechanism, SolveRequest } from '../../engine';
+import type { AiMove, AiRequest, BoardState, CellKey, CellPosition, EndgameSolution, GameRules, PlayerIndex, ScoringMechanism, SolveRequest } from '../../engine';
 import { AiCancelledError } from '../../engine/thinker';
 import type { GameRecord } from '../record';
 import type { ReplayStep } from '../replay';
@@ -121,7 +121,10 @@ export async function analysePosition(
   played: CellPosition | null,
   mode: ScoringMechanism,
   budget: ReviewBudget = REVIEW_BUDGET,
+  rules: GameRules = {},
 ): Promise<PositionReview> {
+  // A game under "No mirroring" is judged by its own rule: a refused copy is never the best move.
+  const mirrorRule = rules.mirrorRule ? { mirrorRule: true } : {};
   const { board, scores } = step;
   if (mover === null) {
     const value: bigint = scores[0] - scores[1];
@@ -130,12 +133,12 @@ export async function analysePosition(
   const free = board.gridWidth * board.gridHeight - board.occupiedCells[0].size - board.occupiedCells[1].size;
   if (free <= budget.solveFromFree) {
     // The best move alone: the played move's exact value is the next position's, solved next.
-    const solved = await analyst.solve({ board, player: mover, mode, timeMs: budget.solveMs, bestOnly: true });
+    const solved = await analyst.solve({ board, player: mover, mode, timeMs: budget.solveMs, bestOnly: true, ...mirrorRule });
     if (solved) return { step: index, mover, exact: true, value: solved.value, chance: exactChance(solved.value), best: solved.best, afterBest: null };
   }
   // The seed only breaks ties; the step keeps a review of the same game the same where time allows.
   const think = (at: BoardState, player: PlayerIndex) =>
-    analyst.think({ board: at, player, level: 'expert', mode, seed: index + 1, timeMs: budget.thinkMs });
+    analyst.think({ board: at, player, level: 'expert', mode, seed: index + 1, timeMs: budget.thinkMs, ...mirrorRule });
   const move = await think(board, mover);
   const value = move?.stats.value ?? 0;
   const best = move?.cell ?? null;
@@ -221,7 +224,8 @@ export async function analyseGame(
       async (analyst, step, index) => {
         if (signal?.aborted) throw new AiCancelledError();
         const played = steps[index + 1]?.move ?? null;
-        const work = analysePosition(analyst, step, index, movers[index] ?? null, played, record.mode, budget);
+        const rules = { mirrorRule: record.mirrorRule === true };
+        const work = analysePosition(analyst, step, index, movers[index] ?? null, played, record.mode, budget, rules);
         try {
           return await within(work, timeoutMs, 'it gave no answer in time');
         } catch (error) {
