@@ -4,6 +4,7 @@ import { room } from './fixtures.test-helper';
 import { DEFAULT_ROOM_SETTINGS, SERVER_ERRORS } from './messages';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import { parseRoomView, parseUpdateSettings } from './parse';
+import { mirrorRuleOn } from './rules';
 import { OpenGameViewSchema, parseWith } from './schemas';
 
 describe('the mirror rule in room settings', () => {
@@ -11,8 +12,9 @@ describe('the mirror rule in room settings', () => {
     expect(DEFAULT_ROOM_SETTINGS.mirrorRule).toBe(true);
     const { mirrorRule: _gone, ...older } = room.settings;
     const parsed = parseRoomView({ ...room, settings: older });
-    expect(parsed).toMatchObject({ ok: true, value: { settings: { mirrorRule: true } } });
-    expect(parseRoomView({ ...room, settings: { ...older, mirrorRule: false } })).toMatchObject({ ok: true, value: { settings: { mirrorRule: false } } });
+    expect(parsed.ok && mirrorRuleOn(parsed.value.settings)).toBe(true);
+    const off = parseRoomView({ ...room, settings: { ...older, mirrorRule: false } });
+    expect(off.ok && mirrorRuleOn(off.value.settings)).toBe(false);
   });
 
   it('is the host’s to change, as true or false only', () => {
@@ -23,8 +25,11 @@ describe('the mirror rule in room settings', () => {
 
   it('is kept by an open game, on when an older server leaves it out', () => {
     const game = { code: 'ABC123', host: 'Ann', boardSize: 8, scoringMechanism: 'connection', rated: true, timeControl: 'untimed' };
-    expect(parseWith(OpenGameViewSchema, game)).toMatchObject({ ok: true, value: { mirrorRule: true } });
-    expect(parseWith(OpenGameViewSchema, { ...game, mirrorRule: false })).toMatchObject({ ok: true, value: { mirrorRule: false } });
+    const older = parseWith(OpenGameViewSchema, game);
+    expect(older.ok && mirrorRuleOn(older.value)).toBe(true);
+    const off = parseWith(OpenGameViewSchema, { ...game, mirrorRule: false });
+    expect(off.ok && mirrorRuleOn(off.value)).toBe(false);
+    expect(parseWith(OpenGameViewSchema, { ...game, mirrorRule: 'yes' })).toEqual({ ok: false, error: 'mirrorRule must be true or false, got "yes"' });
   });
 
   it('refuses a mirroring move with the words every player sees', () => {

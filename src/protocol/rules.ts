@@ -53,6 +53,12 @@ export function undoRefusal(game: UndoableGame, index: PlayerIndex): string | un
   return undefined;
 }
 
+/**
+ * Whether a room (or an open game) plays under "No mirroring": on unless it says false. Rooms are
+ * rated, and the rule is on wherever results are rated; a server that leaves it out has it on.
+ */
+export const mirrorRuleOn = (settings: { mirrorRule?: boolean }): boolean => settings.mirrorRule !== false;
+
 /** The name in a seat of a game: from the game's own seats, so it stays after a player leaves. */
 export const seatName = (game: Pick<GameStateView, 'seats'>, index: PlayerIndex): string => game.seats[index].username;
 

@@ -6,7 +6,11 @@
 import type { RoomBoardSize, RoomVisibility, TimeControl } from '../../../src/protocol';
 
 export type Command =
-  | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string }
+  /**
+   * `mirrorRule`: the room starts with "No mirroring" on (every room since the rule). A room logged
+   * before the rule has none: it played without it, and replaying its moves must keep them legal.
+   */
+  | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string; mirrorRule?: boolean }
   /**
    * Issue 14, quick play: a new room for two players the pool paired, player 0 first, both ready;
    * each is away until they come back with their rejoin token, and the game counts down then.
@@ -15,7 +19,7 @@ export type Command =
   | { type: 'join'; playerId: string; username: string; userId: string | null; tokenHash: string }
   | { type: 'leave'; playerId: string }
   | { type: 'setReady'; playerId: string; ready: boolean }
-  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string; rated?: boolean; timeControl?: TimeControl; visibility?: RoomVisibility }
+  | { type: 'updateSettings'; playerId: string; boardSize?: RoomBoardSize; scoringMechanism?: string; rated?: boolean; timeControl?: TimeControl; visibility?: RoomVisibility; mirrorRule?: boolean }
   | { type: 'start'; playerId: string }
   | { type: 'move'; playerId: string; row: number; col: number }
   | { type: 'requestUndo'; playerId: string; requestId: string }
@@ -49,6 +53,8 @@ export interface PairedSettings {
   boardSize: RoomBoardSize;
   timeControl: TimeControl;
   rated: boolean;
+  /** "No mirroring": quick play pairs under it (absent in a room paired before the rule: off). */
+  mirrorRule?: boolean;
 }
 
 export type CommandType = Command['type'];

@@ -252,7 +252,7 @@ export class GameServer implements Games {
     const token = newToken();
     const roomId = randomUUID();
     const { code, lease } = await claimCode(this.owned, roomId);
-    const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) };
+    const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token), mirrorRule: true };
     this.sit(socket, roomId, code, command.playerId, token);
     const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
     const live = this.owned.get(roomId);

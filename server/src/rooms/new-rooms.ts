@@ -43,7 +43,7 @@ export async function openPaired(owned: OwnedRooms, pair: Pair): Promise<Opened 
   const { code, lease } = await claimCode(owned, roomId);
   const tokens: [string, string] = [newToken(), newToken()];
   const entrant = (entry: Pair[number], token: string): Entrant => ({ playerId: newId(), username: entry.username, userId: entry.userId, tokenHash: hashToken(token) });
-  const settings = { boardSize: a.boardSize, timeControl: a.timeControl, rated: a.userId !== null && b.userId !== null };
+  const settings = { boardSize: a.boardSize, timeControl: a.timeControl, rated: a.userId !== null && b.userId !== null, mirrorRule: true };
   const players: [Entrant, Entrant] = [entrant(a, tokens[0]), entrant(b, tokens[1])];
   const reply = await owned.run(null, { type: 'paired', roomId, code, settings, players }, owned.clock.now(), lease.fence);
   if (!reply.success) {

@@ -7,7 +7,7 @@
  */
 import { OpenGameViewSchema, parseWith, type OpenGameView } from '../../../src/protocol';
 import type { Database } from '../db/database';
-import type { RoomState } from './state';
+import { mirrorRuleOf, type RoomState } from './state';
 
 /** A room's listing: what the lobby shows, and the host's account (for their rating, never shown). */
 export interface Listing {
@@ -24,7 +24,8 @@ export function listingOf(room: RoomState): Listing | null {
   if (room.settings.visibility !== 'public' || room.status !== 'waiting' || !host?.connected) return null;
   if (room.members.length >= room.settings.maxPlayers) return null;
   const { boardSize, scoringMechanism, rated, timeControl } = room.settings;
-  return { game: { code: room.code, host: host.username, boardSize, scoringMechanism, rated, timeControl }, hostUserId: host.userId };
+  // The lobby says "No mirroring" where the room plays under it; joining keeps the room's rule.
+  return { game: { code: room.code, host: host.username, boardSize, scoringMechanism, rated, timeControl, mirrorRule: mirrorRuleOf(room) }, hostUserId: host.userId };
 }
 
 export interface OpenGameStore {

@@ -22,7 +22,7 @@ export function openPairedRoom(draft: Draft, command: Extract<Command, { type: '
   set(draft, {
     ...room,
     members: [first!, second!],
-    settings: { ...DEFAULT_ROOM_SETTINGS, ...command.settings, scoringMechanism: 'connection' },
+    settings: { ...DEFAULT_ROOM_SETTINGS, ...command.settings, scoringMechanism: 'connection', mirrorRule: command.settings.mirrorRule === true },
     quickPlay: true,
   });
   return { success: true };

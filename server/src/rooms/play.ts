@@ -7,8 +7,11 @@ import { placeCell } from '../../../src/game/game';
 import type { Scores } from '../../../src/engine';
 import { RATED_MIN_MOVES, SERVER_ERRORS as E, otherPlayer, undoRefusal, winnerOf, type FinishReason, type GameStateView, type Wire } from '../../../src/protocol';
 import type { Command } from './commands';
-import { gameOfMoves, gameView, roomView, scoresText, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
+import { gameOfMoves, gameView, mirrorRuleOf, roomRules, roomView, scoresText, seatIndex, type Clock, type RoomConfig, type RoomState, type Winner } from './state';
 import { current, emit, set, type Draft, type Reply } from './step';
+
+/** The text a player sees for each refusal of the engine. */
+const MOVE_ERRORS: Partial<Record<string, string>> = { occupied: E.occupied, 'off-grid': E.offGrid, mirroring: E.mirroring };
 
 type GameCommand = Extract<Command, { type: 'move' | 'requestUndo' | 'respondUndo' | 'withdrawUndo' | 'forfeit' | 'claimVictory' }>;
 
@@ -23,8 +26,9 @@ export function play(draft: Draft, room: RoomState, command: GameCommand, now: n
       const { gridWidth, gridHeight } = game.boardState;
       const { row, col } = command;
       if (row < 0 || col < 0 || row >= gridHeight || col >= gridWidth) return { success: false, error: E.offGrid };
-      const placed = placeCell(game, { gridX: col, gridY: row }, config.rules, false);
-      if (!placed.ok) return { success: false, error: placed.reason === 'occupied' ? E.occupied : placed.reason === 'off-grid' ? E.offGrid : E.notPlaying };
+      // The room's "No mirroring" (on in every rated room): a refused move stores nothing and the turn stays.
+      const placed = placeCell(game, { gridX: col, gridY: row }, roomRules(config.rules, room), false);
+      if (!placed.ok) return { success: false, error: MOVE_ERRORS[placed.reason] ?? E.notPlaying };
       const move = { row, col, player: index };
       const moved: [boolean, boolean] = index === 0 ? [true, room.moved[1]] : [room.moved[0], true];
       const clock = room.clock && clockAfterMove(room.clock, index, moved, now);
@@ -105,7 +109,9 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
   const rateable = room.settings.rated !== false && result.winner !== null && player1Id && player2Id && player1Id !== player2Id;
   const unrated = rateable && reason !== 'board-full' && !playedEnough(room) ? ('too-few-moves' as const) : undefined;
   if (rateable && !unrated && result.winner !== null) {
-    draft.rate = { player1Id, player2Id, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize };
+    draft.rate = {
+      player1Id, player2Id, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize, mirrorRule: mirrorRuleOf(room),
+    };
   }
   const why = unrated ? { unrated } : {};
   if (!aborted && loser !== null && (result.reason === 'forfeit' || result.reason === 'abandoned')) {

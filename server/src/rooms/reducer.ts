@@ -124,7 +124,7 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
   if (command.type === 'create') {
     if (room) return { success: false, error: E.alreadyInRoom };
     const host = newMember(command.playerId, command.username, command.userId, command.tokenHash);
-    set(draft, newRoom(command.roomId, command.code, host));
+    set(draft, newRoom(command.roomId, command.code, host, command.mirrorRule === true));
     return entered(current(draft), host.id, now);
   }
   if (command.type === 'paired') return room ? { success: false, error: E.alreadyInRoom } : openPairedRoom(draft, command, now, config);
@@ -195,6 +195,7 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
     ...(change.rated === undefined ? {} : { rated: change.rated }),
     ...(change.timeControl === undefined ? {} : { timeControl: change.timeControl }),
     ...(change.visibility === undefined ? {} : { visibility: change.visibility }),
+    ...(change.mirrorRule === undefined ? {} : { mirrorRule: change.mirrorRule }),
   };
   // A player who said Ready said it to the old settings (say, a casual game now made rated): the
   // others are asked again, as on Board Game Arena. The host, who changed them, stays as they were.

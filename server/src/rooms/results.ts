@@ -16,6 +16,8 @@ export interface RatedGame {
   winner: 0 | 1 | 'draw';
   scoringMechanism: string;
   boardSize: number;
+  /** The game was played under "No mirroring" (game_results.mirror_rule); absent: without it. */
+  mirrorRule?: boolean;
 }
 
 export interface RatingChanges {
@@ -72,11 +74,11 @@ export async function writeRatedGame(tx: Queryable, game: RatedGame): Promise<Ra
   const winnerId = game.winner === 'draw' ? null : game.winner === 0 ? game.player1Id : game.player2Id;
   const [row] = await tx.query<{ id: number }>(
     `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism,
-       board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+       board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after, mirror_rule)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
     [
       game.player1Id, game.player2Id, game.scores[0].toString(), game.scores[1].toString(), winnerId, game.scoringMechanism,
-      game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2,
+      game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2, game.mirrorRule === true,
     ],
   );
   const update = `update public.profiles set elo_rating = $2, games_played = games_played + 1,

@@ -98,14 +98,18 @@ export function newMember(id: string, username: string, userId: string | null, t
   return { id, username, userId, tokenHash, ready: false, connected: true, awayUntil: null };
 }
 
-export function newRoom(id: string, code: string, host: Member): RoomState {
+/**
+ * A new room: the default settings, "No mirroring" as its command says (a room logged before the
+ * rule had none, so its replayed moves stay legal).
+ */
+export function newRoom(id: string, code: string, host: Member, mirrorRule = false): RoomState {
   return {
     id,
     code,
     status: 'waiting',
     hostId: host.id,
     members: [host],
-    settings: { ...DEFAULT_ROOM_SETTINGS },
+    settings: { ...DEFAULT_ROOM_SETTINGS, mirrorRule },
     countdown: null,
     game: null,
     seats: null,
@@ -155,6 +159,20 @@ export function gameOfMoves(settings: RoomSettings, moves: readonly MoveView[], 
   return game;
 }
 
+/** Whether the room plays under "No mirroring" (a room stored before the rule does not). */
+export const mirrorRuleOf = (room: Pick<RoomState, 'settings'>): boolean => room.settings.mirrorRule === true;
+
+/**
+ * The engine's rules with the room's "No mirroring": a move that leaves the mover's cells the
+ * opponent's turned or flipped is refused ('mirroring'). Replays (gameOfMoves) use the plain
+ * rules: their moves were accepted under the room's rule already, and it only ever refuses.
+ */
+export function roomRules(rules: Rules, room: Pick<RoomState, 'settings'>): Rules {
+  if (!mirrorRuleOf(room)) return rules;
+  const play: Rules['play'] = (board, cell, player, mode, given) => rules.play(board, cell, player, mode, { ...given, mirrorRule: true });
+  return { play };
+}
+
 export function seatIndex(room: RoomState, playerId: string): PlayerIndex | undefined {
   const index = room.members.findIndex((m) => m.id === playerId);
   return index === 0 || index === 1 ? index : undefined;
@@ -171,7 +189,8 @@ export function roomView(room: RoomState, forPlayerId?: string): RoomView {
     hostId: room.hostId,
     ...(forPlayerId === undefined ? {} : { isHost: forPlayerId === room.hostId }),
     players: room.members.map(playerView),
-    settings: { ...room.settings },
+    // A room stored before the rule has no mirrorRule: it plays without it, and says so.
+    settings: { ...room.settings, mirrorRule: mirrorRuleOf(room) },
     pendingUndo: room.pendingUndo ? { requestId: room.pendingUndo.requestId, requestedBy: room.pendingUndo.requestedBy } : null,
     undoRequestsLeft: [...room.undoRequestsLeft],
     claimableBy: room.claimableBy,

@@ -117,7 +117,7 @@ export const OpenGameViewSchema = v.object({
   rated: v.boolean(),
   timeControl: TimeControlSchema,
   /** "No mirroring" in this room; a server that does not send it plays its rated rooms under it. */
-  mirrorRule: v.optional(v.boolean(), true),
+  mirrorRule: v.optional(v.boolean()),
 });
 
 /** How many open games a lobby is sent at most (the newest): a flood of public rooms cannot bloat it. */

@@ -25,10 +25,10 @@ export const RoomSettingsSchema = v.object({
   visibility: v.optional(VisibilitySchema, 'private'),
   /**
    * "No mirroring" (src/game/mirrorRule.ts): the second player may not copy the first by a turn or
-   * flip of the board. On by default: rooms are rated, and a server that does not send it is one
-   * whose rated rooms play under it.
+   * flip of the board. On by default: rooms are rated, so a server that leaves it out plays its
+   * rooms under it (read it with mirrorRuleOn, rules.ts). Anything but true or false is refused.
    */
-  mirrorRule: v.optional(v.boolean(), true),
+  mirrorRule: v.optional(v.boolean()),
 });
 
 export const PlayerViewSchema = v.object({

@@ -1,0 +1,13 @@
+-- "No mirroring": a rated game records whether it was played under the mirror rule (a move may
+-- not leave the mover's cells the opponent's turned half a turn or flipped across an axis or a
+-- diagonal, unless it is the only move left). Game Results shows "No mirroring" beside such a game.
+--
+-- Only the game server writes game_results (as the owner, server/src/rooms/results.ts); clients
+-- read it (RLS "results are public") and may not insert, update or delete (20261123000003): the
+-- new column falls under the same table grants, so nothing else changes.
+--
+-- Every game stored before this migration was played without the rule: the column is false for
+-- them (the default), and not null, so a reader never has to guess.
+--
+-- Applies on PGlite, PostgreSQL and hosted Supabase, once; every row already stored is kept.
+alter table public.game_results add column if not exists mirror_rule boolean not null default false;
