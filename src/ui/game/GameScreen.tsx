@@ -43,6 +43,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   const thinking = useSelector(actor, (s) => s.matches({ computer: { pace: 'waiting' } }));
   const resultsOpen = useSelector(actor, (s) => s.matches({ over: 'results' }));
   const computerTurn = useSelector(actor, (s) => s.matches('computer'));
+  const refusal = useSelector(actor, (s) => s.context.refusal);
   const hint = useHint(game.boardState);
   const [dialog, setDialog] = useState<OpenDialog>(openSettings ? 'settings' : null);
 
@@ -61,7 +62,13 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   const hintEnabled = game.progress === 'playing' && !computerTurn && !finished && !hint.searching && hint.cell === null;
   const askHint = () =>
     hint.ask(
-      { board: game.boardState, player: game.currentPlayer, mode: game.scoringMechanism, seed: (game.gameId + game.history.length) >>> 0 },
+      {
+        board: game.boardState,
+        player: game.currentPlayer,
+        mode: game.scoringMechanism,
+        seed: (game.gameId + game.history.length) >>> 0,
+        mirrorRule: game.mirrorRule,
+      },
       () => actor.send({ type: 'hint.shown' }),
     );
   const hintLine = hint.cell ? `Hint: ${cellName(hint.cell, game.boardState.gridHeight)}` : hint.searching ? 'Looking for a hint…' : '';
@@ -124,6 +131,12 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
           <p className="game-hint" role="status" data-testid="hint-line">
             {hintLine}
           </p>
+          {/* "No mirroring" refused the tap: said until the player's next move, undo or new game. */}
+          {refusal && (
+            <p className="game-refusal" role="alert" data-testid="refusal-line">
+              {refusal}
+            </p>
+          )}
         </div>
         <div className="board-area">
           <GameBoard

@@ -17,6 +17,8 @@ export interface HintPosition {
   player: PlayerIndex;
   mode: ScoringMechanism;
   seed: number;
+  /** The game is under "No mirroring": a hint never suggests a move the rule refuses. */
+  mirrorRule?: boolean;
 }
 
 export interface Hint {
@@ -44,7 +46,15 @@ export function useHint(board: BoardState): Hint {
   const ask = (position: HintPosition, onShown: () => void) => {
     setSearchingOn(position.board);
     thinker
-      .think({ board: position.board, player: position.player, level: 'expert', mode: position.mode, seed: position.seed, timeMs: HINT_TIME_MS })
+      .think({
+        board: position.board,
+        player: position.player,
+        level: 'expert',
+        mode: position.mode,
+        seed: position.seed,
+        timeMs: HINT_TIME_MS,
+        ...(position.mirrorRule ? { mirrorRule: true } : {}),
+      })
       .then(
         (move) => {
           if (move) {

@@ -1,3 +1,4 @@
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { Modal } from '../dialogs/Modal';
 import { ExampleBoards } from './ExampleBoard';
 import './info.css';
@@ -13,8 +14,14 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           the computer at four levels: Easy, Medium, Hard and Expert.
         </p>
         <p>
-          The second player can never be forced to lose: answering every move with the square opposite it through the
-          centre of the board always ends in equal scores, so Expert moving second never loses.
+          Without No mirroring, the second player can never be forced to lose: answering every move with the square
+          opposite it through the centre of the board always ends in equal scores, so Expert moving second never loses.
+          Under No mirroring that copy is refused, and the guarantee no longer holds.
+        </p>
+        <p data-testid="info-mirror-rule">{MIRROR_RULE_EXPLAINED}</p>
+        <p>
+          {MIRROR_RULE_LABEL} is on by default in online rooms, quick play and open games, and off by default in games on
+          one device (Settings).
         </p>
       </section>
 

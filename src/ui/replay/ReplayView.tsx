@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { Engine } from '../../engine';
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { cellName } from '../../game/notation';
 import { formatRecord, replayPath, resultInWords, type GameRecord } from '../../game/record';
 import type { ReplayStep } from '../../game/replay';
@@ -46,8 +47,10 @@ export function ReplayView({ engine, record, steps }: ReplayViewProps) {
   return (
     <div className="replay-game">
       <div className="replay-panel">
-        <p className="replay-summary" data-testid="replay-summary">
-          {GAME_TITLES[record.mode]}, {record.width}×{record.height}: {resultInWords(record.result)} ({record.result})
+        {/* The game's rules: its scoring mode, its board, and "No mirroring" where it was played under it. */}
+        <p className="replay-summary" data-testid="replay-summary" title={record.mirrorRule ? MIRROR_RULE_EXPLAINED : undefined}>
+          {GAME_TITLES[record.mode]}, {record.width}×{record.height}
+          {record.mirrorRule ? `, ${MIRROR_RULE_LABEL}` : ''}: {resultInWords(record.result)} ({record.result})
         </p>
         <ScoreDisplay
           scores={position.scores}

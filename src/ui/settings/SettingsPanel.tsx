@@ -7,6 +7,7 @@ import { DevAiSection, type DevAi } from './DevAiSection';
 import { boardSizeLabel } from '../leaderboard/format';
 import { isLargeBoard, LARGE_BOARDS_LABEL } from './BoardSizeOptions';
 import { AI_LEVEL_LABELS, GAME_MODES, gameModeOf, isPremiumScoring, SCORING_LABELS, withGameMode } from './gameMode';
+import { MirrorRuleField } from './MirrorRuleField';
 import { SelectField } from './SelectField';
 
 export type SettingsDestination = '/home' | '/multiplayer' | '/leaderboard';
@@ -129,6 +130,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
         onChange={(size) => setPending({ ...pending, boardSize: size })}
       />
       <SelectField label="Scoring Mode" value={pending.scoringMechanism} options={scoringOptions} onChange={pickScoring} />
+      <MirrorRuleField checked={pending.mirrorRule} onChange={(mirrorRule) => setPending({ ...pending, mirrorRule })} />
       {devAi && aiMode && <DevAiSection devAi={devAi} />}
       <ThemeSwitch className="settings-theme" />
     </SlidePanel>
