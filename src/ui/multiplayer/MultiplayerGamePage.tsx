@@ -31,6 +31,7 @@ import { OnlineBoard, OnlinePanel, useOnlineGame } from './OnlineGameView';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
+import { clearMoveRefusal, useMoveRefusal } from './moveRefusals';
 import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
 import { useOnlineMoves } from './useOnlineMoves';
@@ -82,6 +83,9 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const me = localSeat(context);
   const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
   const myTurn = isLocalTurn(context);
+  // Why the server refused this player's move ("No mirroring"…): shown while the turn is still theirs.
+  const refusal = useMoveRefusal();
+  useEffect(() => clearMoveRefusal(), [gameState.moveCount, context.currentRoom?.code]);
   const over = gameState.progress === 'over' || currentRoom?.status === 'finished';
   const playing = currentRoom?.status === 'playing' && !over;
   const absent = players.find((p) => !p.connected && p.id !== context.localPlayerId && seatOf(gameState, p.id) !== undefined);
@@ -105,6 +109,11 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
           {over ? 'Game over' : myTurn ? 'Your turn' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
         </p>
+        {refusal && myTurn && !over && (
+          <p className="multiplayer-error" role="alert" data-testid="move-refused">
+            {refusal}
+          </p>
+        )}
         {result && (
           <p className="multiplayer-result" data-testid="game-result">
             {result}

@@ -3,6 +3,8 @@
  * an opponent, newest first, live. One click joins, under the username typed in the lobby.
  */
 import type { OpenGameView } from '../../protocol/messages';
+import { MIRROR_RULE_LABEL } from '../../game/mirrorRule';
+import { mirrorRuleOn } from '../../protocol/rules';
 import { timeControlName } from '../clocks/clockFormat';
 
 const SCORING_NAMES = { connection: 'Connection', expansion: 'Expansion', extension: 'Extension' } as const;
@@ -26,7 +28,7 @@ export function OpenGames({ games, disabled, join }: OpenGamesProps) {
       ) : (
         <ul className="open-games-list">
           {games.map((game) => {
-            const settings = `${game.boardSize}x${game.boardSize} · ${SCORING_NAMES[game.scoringMechanism]} · ${game.rated ? 'Rated' : 'Casual'} · ${timeControlName(game.timeControl)}`;
+            const settings = `${game.boardSize}x${game.boardSize} · ${SCORING_NAMES[game.scoringMechanism]} · ${game.rated ? 'Rated' : 'Casual'} · ${timeControlName(game.timeControl)}${mirrorRuleOn(game) ? ` · ${MIRROR_RULE_LABEL}` : ''}`;
             return (
               <li key={game.code}>
                 <button

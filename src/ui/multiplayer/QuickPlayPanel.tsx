@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LookingForOpponent, RoomContext, RoomEvent } from '../../machines/room.machine';
+import { MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { BoardSizeOptions, offeredSize } from '../settings/BoardSizeOptions';
 import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomBoardSize, type TimeControl } from '../../protocol/messages';
 
@@ -77,7 +78,8 @@ function Looking({ pool, onCancel }: { pool: LookingForOpponent; onCancel(): voi
     <section className="multiplayer-quick-play multiplayer-looking" aria-label="Play online">
       <p role="status">Looking for an opponent…</p>
       <p className="multiplayer-note">
-        {pool.boardSize}x{pool.boardSize} · {timeControlLabel(pool.timeControl)} · {pool.rated ? 'Rated' : 'Casual'} ·{' '}
+        {pool.boardSize}x{pool.boardSize} · {timeControlLabel(pool.timeControl)} · {pool.rated ? 'Rated' : 'Casual'} · {/* Quick play always pairs under the rule. */}
+        {MIRROR_RULE_LABEL} ·{' '}
         <span data-testid="pool-waited">{waitedText(now - pool.since)}</span>
       </p>
       <button type="button" className="button" onClick={onCancel}>

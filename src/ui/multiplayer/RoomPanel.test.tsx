@@ -2,21 +2,23 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialRoomContext, type RoomContext } from '../../machines/room.machine';
 import { ALICE, BOB } from '../../machines/room.test-helper';
+import { MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { RoomPanel } from './RoomPanel';
 
 /** Alice hosts a waiting room with Bob in it, both ready. */
-function context(quickPlay: boolean): RoomContext {
+function context(quickPlay: boolean, settings: Partial<RoomContext['roomSettings']> = {}): RoomContext {
   return {
     ...initialRoomContext,
     currentRoom: { code: 'ABC123', status: 'waiting', isHost: true, quickPlay },
     localPlayerId: 'alice',
     hostId: 'alice',
     players: [{ ...ALICE, ready: true }, { ...BOB, ready: true, connected: false }],
-    roomSettings: { ...initialRoomContext.roomSettings, boardSize: 8, timeControl: '3+2' },
+    roomSettings: { ...initialRoomContext.roomSettings, boardSize: 8, timeControl: '3+2', ...settings },
   };
 }
 
-const render = (quickPlay: boolean) => renderToStaticMarkup(<RoomPanel context={context(quickPlay)} busy={false} send={() => {}} />);
+const render = (quickPlay: boolean, settings: Partial<RoomContext['roomSettings']> = {}) =>
+  renderToStaticMarkup(<RoomPanel context={context(quickPlay, settings)} busy={false} send={() => {}} />);
 
 describe('the room panel', () => {
   beforeEach(() => vi.stubGlobal('window', { location: { origin: 'https://cells.example' } }));
@@ -44,5 +46,12 @@ describe('the room panel', () => {
     expect(html).not.toContain('Copy invite link');
     expect(html).not.toContain('<fieldset');
     expect(html).not.toContain('Ready</button>');
+  });
+
+  it('offers the host "No mirroring", ticked in a new room, and tells the players of a room under it', () => {
+    expect(render(false)).toMatch(/<input id="mp-mirror-rule" type="checkbox"[^>]*checked=""[^>]*\/>No mirroring<\/label>/);
+    expect(render(false, { mirrorRule: false })).not.toMatch(/id="mp-mirror-rule"[^>]*checked/);
+    expect(render(true)).toMatch(new RegExp(`aria-label="Game Settings".*<dd[^>]*>${MIRROR_RULE_LABEL}</dd>`));
+    expect(render(true, { mirrorRule: false })).not.toContain(MIRROR_RULE_LABEL);
   });
 });

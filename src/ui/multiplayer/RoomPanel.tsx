@@ -6,6 +6,8 @@
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';
 import { BoardSizeOptions, offeredSize } from '../settings/BoardSizeOptions';
 import { ROOM_BOARD_SIZES, TIME_CONTROLS, type RoomSettings, type TimeControl } from '../../protocol/messages';
+import { mirrorRuleOn } from '../../protocol/rules';
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { timeControlName } from '../clocks/clockFormat';
 import { InviteLink } from './InviteLink';
 import { WatchingCount, WatchLink } from './WatchLink';
@@ -124,6 +126,20 @@ export function RoomPanel({ context, busy, send }: RoomPanelProps) {
           <p id="mp-visibility-hint" className="multiplayer-settings-hint">
             A public room is listed in the lobby's open games until an opponent joins.
           </p>
+          {/* On by default: a rated result should not go to the second player copying the first. */}
+          <label className="multiplayer-settings-check" htmlFor="mp-mirror-rule">
+            <input
+              id="mp-mirror-rule"
+              type="checkbox"
+              aria-describedby="mp-mirror-rule-hint"
+              checked={mirrorRuleOn(roomSettings)}
+              onChange={(e) => send({ type: 'settings.update', settings: { mirrorRule: e.target.checked } })}
+            />
+            {MIRROR_RULE_LABEL}
+          </label>
+          <p id="mp-mirror-rule-hint" className="multiplayer-settings-hint">
+            {MIRROR_RULE_EXPLAINED}
+          </p>
         </fieldset>
       )}
       {(!currentRoom.isHost || quickPlay) && <SettingsSummary settings={roomSettings} />}
@@ -166,6 +182,12 @@ function SettingsSummary({ settings }: { settings: RoomSettings }) {
       <dd>{timeControlName(settings.timeControl)}</dd>
       <dt>Visibility</dt>
       <dd>{settings.visibility === 'public' ? 'Public' : 'Private'}</dd>
+      {mirrorRuleOn(settings) && (
+        <>
+          <dt>Rule</dt>
+          <dd title={MIRROR_RULE_EXPLAINED}>{MIRROR_RULE_LABEL}</dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -9,6 +9,7 @@ import { SERVER_EVENTS, type Ack } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
+import { heardMoveAnswer } from './moveRefusals';
 import { showNotice } from './roomNotices';
 import { heardWatchers } from './watching';
 
@@ -51,7 +52,12 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
   };
 });
 
-const request = fromPromise<Ack<object>, Outgoing>(({ input }) => socketService().emit<Ack<object>>(input.event, input.payload));
+/** One request out; a move's answer is also kept for the game view, which shows why a move was refused. */
+const request = fromPromise<Ack<object>, Outgoing>(async ({ input }) => {
+  const ack = await socketService().emit<Ack<object>>(input.event, input.payload);
+  if (input.event === 'game:move') heardMoveAnswer(ack);
+  return ack;
+});
 
 let shared: RoomActor | null = null;
 
