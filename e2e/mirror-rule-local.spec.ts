@@ -1,0 +1,37 @@
+/**
+ * "No mirroring" on one device: ticked in Game Settings for a two-player game on 6x6, the second
+ * player's tap on the first player's cell turned half a turn is refused with the rule's words and
+ * the cell stays empty; another cell is then played.
+ */
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL, MIRRORING_REFUSED } from '../src/game/mirrorRule';
+import { boardReady, clickCell, dialog, expectOccupied, readBoard } from './support/board';
+import { expect, test } from './support/test';
+
+test('No mirroring refuses the second player’s copy with its message; another cell is played', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const panel = dialog(page, 'Game Settings');
+  await panel.getByLabel('Game Mode').selectOption({ label: 'Two Player' });
+  await panel.getByLabel('Board Size').selectOption({ label: '6x6' });
+  const rule = panel.getByRole('checkbox', { name: MIRROR_RULE_LABEL });
+  await expect(rule).not.toBeChecked(); // off by default on one device
+  await expect(panel.getByText(MIRROR_RULE_EXPLAINED)).toBeVisible();
+  await rule.check();
+  await panel.getByRole('button', { name: 'Start Game', exact: true }).click();
+  await boardReady(page);
+  await expectOccupied(page, 0, 5_000);
+
+  // Player 1 takes c5; Player 2 taps d2, the same cell turned half a turn.
+  await clickCell(page, { x: 2, y: 1 });
+  await expectOccupied(page, 1, 5_000);
+  await clickCell(page, { x: 3, y: 4 });
+  await expect(page.getByRole('alert').filter({ hasText: MIRRORING_REFUSED })).toBeVisible();
+  expect((await readBoard(page)).get('3-4')).toBe('empty');
+  await expectOccupied(page, 1, 1_000);
+
+  // Another cell is Player 2's move, and the message goes.
+  await clickCell(page, { x: 0, y: 0 });
+  await expectOccupied(page, 2, 5_000);
+  expect((await readBoard(page)).get('0-0')).toBe('Blue');
+  await expect(page.getByText(MIRRORING_REFUSED)).toHaveCount(0);
+});
