@@ -49,6 +49,8 @@ export interface GameResultRecord {
   player1_elo_after: number;
   player2_elo_before: number;
   player2_elo_after: number;
+  /** Played under "No mirroring" (false for every game before the rule, and where the column is not read). */
+  mirror_rule?: boolean;
 }
 
 /** A game result as the Game Results tab shows it: winner first, names resolved. */
@@ -62,6 +64,8 @@ export interface GameResultEntry {
   scoringMechanism: string;
   boardSize: number;
   createdAt: string;
+  /** Played under "No mirroring": the tab says so beside the game. */
+  mirrorRule?: boolean;
 }
 
 /** SPEC §3, AI high score row. `ai_difficulty` is null when missing. */
@@ -145,6 +149,7 @@ export function toGameResultEntry(record: GameResultRecord, names: ReadonlyMap<s
     scoringMechanism: stripCellPrefix(record.scoring_mechanism),
     boardSize: record.board_size,
     createdAt: record.created_at,
+    mirrorRule: record.mirror_rule === true,
   };
 }
 
@@ -216,6 +221,7 @@ export function parseGameResult(row: Row): GameResultRecord {
     player1_elo_after: num(row.player1_elo_after),
     player2_elo_before: num(row.player2_elo_before),
     player2_elo_after: num(row.player2_elo_after),
+    mirror_rule: row.mirror_rule === true,
   };
 }
 
@@ -225,7 +231,7 @@ export function parseGameResult(row: Row): GameResultRecord {
  */
 export const GAME_RESULT_COLUMNS =
   'id, player1_id, player2_id, player1_score::text, player2_score::text, winner_id, scoring_mechanism, board_size, created_at, ' +
-  'player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after';
+  'player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after, mirror_rule';
 
 /** An Error carrying the API's message (or none, so the page shows its own fallback). */
 function failure(error: { message?: unknown } | null | undefined): Error {

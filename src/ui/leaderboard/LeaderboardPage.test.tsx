@@ -56,6 +56,12 @@ describe('GameResultsTable', () => {
     expect(cells[0]![2]).toContain('2026');
   });
 
+  it('says "No mirroring" beside a game played under the rule, and nothing beside one without it', () => {
+    const cells = rows(renderToStaticMarkup(<GameResultsTable results={[{ ...entry(1), mirrorRule: true }, entry(2)]} />));
+    expect(cells[0]![2]).toContain('Connection · 6x6 · No mirroring ·');
+    expect(cells[1]![2]).not.toContain('No mirroring');
+  });
+
   it('shows the empty text', () => {
     expect(renderToStaticMarkup(<GameResultsTable results={[]} />)).toContain(EMPTY_RESULTS);
     expect(EMPTY_RESULTS).toBe('No competitive games played yet!');

@@ -2,6 +2,7 @@ import { aiGameOutcome, type AiHighScoreRow, type EloLeaderboardRow, type GameRe
 import { boardSizeLabel, capitalise, difficultyLabel, formatDate, formatNumber, formatPercent, knownDifficulty } from './format';
 import { ScoreText } from '../score/ScoreText';
 import { Rank } from './Medal';
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 
 export const EMPTY_RESULTS = 'No competitive games played yet!';
 export const EMPTY_RANKINGS = 'No ranked players yet. Play competitive games to appear here!';
@@ -54,6 +55,14 @@ export function GameResultsTable({ results }: { results: readonly GameResultEntr
               </span>
               <span className="leaderboard-meta">
                 {capitalise(result.scoringMechanism)} · {boardSizeLabel(result.boardSize)} ·{' '}
+                {result.mirrorRule && (
+                  <>
+                    <span className="leaderboard-rule" title={MIRROR_RULE_EXPLAINED} data-testid="result-mirror-rule">
+                      {MIRROR_RULE_LABEL}
+                    </span>{' '}
+                    ·{' '}
+                  </>
+                )}
                 <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
               </span>
             </td>
