@@ -23,7 +23,7 @@ import {
 import { formatRecord } from '../../game/record';
 import { recordOfOnlineGame } from '../../game/replay';
 import type { GameStateView } from '../../protocol/messages';
-import { otherPlayer, seatName, seatOf } from '../../protocol/rules';
+import { mirrorRuleOn, otherPlayer, seatName, seatOf } from '../../protocol/rules';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { OnlineResults } from '../results/OnlineResults';
@@ -213,6 +213,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
         ratings={context.finish?.ratings ?? null}
         casual={context.roomSettings.rated === false}
+        mirrorRule={mirrorRuleOn(context.roomSettings)}
         unrated={unrated}
         record={formatRecord(
           recordOfOnlineGame(moves, { board, mode: gameState.scoringMechanism, scores: gameState.scores, over, winner: context.finish?.winner }),

@@ -6,6 +6,7 @@
  * Rematch is the room's own (RematchPanel, passed in), so its offer and countdown show here too.
  */
 import type { ReactNode } from 'react';
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { replayPath } from '../../game/record';
 import type { RatingChange } from '../../protocol';
 import { ScoreChart } from '../chart/ScoreChart';
@@ -33,6 +34,8 @@ export interface OnlineResultsProps {
   casual: boolean;
   /** A game that would have been rated but was not: why, in plain words (room.rules unratedText). */
   unrated?: string | null;
+  /** The game was played under "No mirroring" (the room's rule). */
+  mirrorRule?: boolean;
   /** The room's Rematch (RematchPanel). */
   rematch: ReactNode;
   onBackToLobby(): void;
@@ -67,11 +70,7 @@ export function OnlineResults(props: OnlineResultsProps) {
           ))}
         </ul>
       )}
-      <div className="results-details">
-        <span>{boardSizeText(props.boardSize)}</span>
-        {props.casual && <span>Casual game: ratings unchanged</span>}
-        {props.unrated && <span data-testid="results-unrated">{props.unrated}</span>}
-      </div>
+      <ResultsDetails {...props} />
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={props.occupiedCells} names={names} />
       {props.record && (
@@ -87,6 +86,22 @@ export function OnlineResults(props: OnlineResultsProps) {
 }
 
 /** "Alice: 1,200 → 1,220 (+20)" */
+/** The game's terms under the scores: its board, its rule, and whether it was rated. */
+export function ResultsDetails(props: Pick<OnlineResultsProps, 'boardSize' | 'mirrorRule' | 'casual' | 'unrated'>) {
+  return (
+    <div className="results-details">
+      <span>{boardSizeText(props.boardSize)}</span>
+      {props.mirrorRule && (
+        <span data-testid="results-mirror-rule" title={MIRROR_RULE_EXPLAINED}>
+          {MIRROR_RULE_LABEL}
+        </span>
+      )}
+      {props.casual && <span>Casual game: ratings unchanged</span>}
+      {props.unrated && <span data-testid="results-unrated">{props.unrated}</span>}
+    </div>
+  );
+}
+
 export function ratingLine(name: string, { before, after }: RatingChange): string {
   const change = after - before;
   const signed = change > 0 ? `+${formatNumber(change)}` : change < 0 ? `−${formatNumber(-change)}` : '±0';
