@@ -102,6 +102,7 @@ export function GameDialogs(props: GameDialogsProps) {
         occupiedCells={occupiedCells}
         record={formatRecord(recordOfGame(game))}
         hintUsed={game.hintUsed}
+        mirrorRule={game.mirrorRule}
         onPlayAgain={() => {
           props.onCloseResults();
           props.onStartNewGame(settings);

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { AiLevel, Scores, ScoringMechanism } from '../../engine';
+import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { replayPath } from '../../game/record';
 import { gameTitle, headline, shareText } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
@@ -33,6 +34,8 @@ export interface GameOverModalProps {
   record?: string | undefined;
   /** Issue 15: a hint was used, so the game was not submitted to High Scores. */
   hintUsed?: boolean | undefined;
+  /** The game was played under "No mirroring": named with its settings. */
+  mirrorRule?: boolean | undefined;
   onBackToHome(): void;
 }
 
@@ -87,6 +90,11 @@ export function GameOverModal(props: GameOverModalProps) {
         {playerMode === 'ai' && (
           <span className={`results-difficulty ai-${props.aiDifficulty}`}>
             AI Difficulty: {difficultyName(props.aiDifficulty)}
+          </span>
+        )}
+        {props.mirrorRule && (
+          <span data-testid="results-mirror-rule" title={MIRROR_RULE_EXPLAINED}>
+            {MIRROR_RULE_LABEL}
           </span>
         )}
       </div>
