@@ -35,3 +35,14 @@ test('No mirroring refuses the second player’s copy with its message; another 
   expect((await readBoard(page)).get('0-0')).toBe('Blue');
   await expect(page.getByText(MIRRORING_REFUSED)).toHaveCount(0);
 });
+
+test('a nomirror record replays with No mirroring among its rules; one that copies says which move', async ({ page }) => {
+  await page.goto('/replay#CC1_6x6_connection_nomirror:_c5_a1_*');
+  await expect(page.getByTestId('replay-summary')).toHaveText(`Cell Connection, 6×6, ${MIRROR_RULE_LABEL}: Not finished (*)`);
+  await page.goto('/replay#CC1_6x6_connection:_c5_a1_*');
+  await expect(page.getByTestId('replay-summary')).toHaveText('Cell Connection, 6×6: Not finished (*)');
+  await page.goto('/replay#CC1_6x6_connection_nomirror:_c5_d2_*');
+  await expect(page.getByTestId('replay-error')).toHaveText(
+    "This link's game cannot be opened. Move 2, d2, breaks No mirroring: it copies the other player's cells by a turn or flip of the board.",
+  );
+});
