@@ -93,7 +93,8 @@ describe('online games', () => {
   it('undo: only on your own turn with a move of yours to take back, one pending, approved or rejected', async () => {
     const { host, guest } = await startedGame();
     expect(await call(host, 'game:requestUndo', {})).toEqual({ success: false, error: 'Nothing of yours to undo' });
-    await play([host, guest], [{ row: 0, col: 0 }, { row: 5, col: 5 }]);
+    // Not (5, 5): the half turn of Alice's cell is refused in a room under "No mirroring".
+    await play([host, guest], [{ row: 0, col: 0 }, { row: 5, col: 4 }]);
     expect(await call(guest, 'game:requestUndo', {})).toEqual({ success: false, error: 'Not your turn' });
     const requested = next<{ requestId: string; requestedBy: number }>(guest, 'game:undoRequested');
     const ack = await call<{ success: boolean; requestId: string }>(host, 'game:requestUndo', {});
@@ -114,7 +115,7 @@ describe('online games', () => {
     const approved = Promise.all([next<{ gameState: GameState }>(host, 'game:undoApproved'), next(guest, 'game:undoApproved')]);
     expect(await call(guest, 'game:respondUndo', { requestId: again.requestId, approved: true })).toEqual({ success: true });
     const [{ gameState }] = await approved;
-    expect(gameState.boardState.occupiedCells).toEqual([['0-0'], ['5-5']]);
+    expect(gameState.boardState.occupiedCells).toEqual([['0-0'], ['4-5']]);
     expect(gameState).toMatchObject({ currentPlayer: 0, scores: ['1', '1'], moveCount: 2, scoreHistory1: ['1', '1'] });
     expect(await call(host, 'game:move', { row: 1, col: 1 })).toMatchObject({ success: true });
   });
@@ -208,6 +209,8 @@ describe('online games', () => {
     expect(rows[0]).toMatchObject({
       player1_id: alice, player2_id: bob, winner_id: alice, scoring_mechanism: 'connection', board_size: 6,
       player1_elo_before: 1200, player1_elo_after: 1220, player2_elo_before: 1200, player2_elo_after: 1180,
+      // Played in a rated room, so under "No mirroring", and recorded as such.
+      mirror_rule: true,
     });
     expect(Number(rows[0]!.player1_score)).toBe(216);
     expect(Number(rows[0]!.player2_score)).toBe(72);

@@ -66,7 +66,7 @@ describe('rooms', () => {
     expect(await call(guest, 'room:updateSettings', { boardSize: 8 })).toEqual({ success: false, error: 'Only the host can do that' });
     const updated = next<{ settings: Record<string, unknown> }>(guest, 'room:settingsUpdated');
     expect(await call(host, 'room:updateSettings', { boardSize: 8 })).toMatchObject({ success: true });
-    expect((await updated).settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' });
+    expect((await updated).settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private', mirrorRule: true });
     expect(await call(host, 'room:updateSettings', { scoringMechanism: 'expansion' })).toEqual({ success: false, error: 'Coming Soon' });
     expect(await call(host, 'room:updateSettings', { boardSize: 7 })).toMatchObject({ success: false, error: expect.stringContaining('boardSize') });
     expect(await call(host, 'room:updateSettings', {})).toMatchObject({ success: false });

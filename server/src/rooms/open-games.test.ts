@@ -33,7 +33,7 @@ describe('open games', () => {
     const { host, code } = await publicRoom('Alice');
     expect(await call(host, 'room:updateSettings', { boardSize: 8, rated: false, timeControl: '3+2' })).toMatchObject({ success: true });
     const games = await watcher.until((list) => list.some((g) => g.code === code && g.boardSize === 8), 'the public room on 8x8');
-    expect(games.find((g) => g.code === code)).toEqual({ code, host: 'Alice', hostRating: null, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2' });
+    expect(games.find((g) => g.code === code)).toEqual({ code, host: 'Alice', hostRating: null, boardSize: 8, scoringMechanism: 'connection', rated: false, timeControl: '3+2', mirrorRule: true });
     expect(unlisted(secret.room.code)(games)).toBe(true);
   });
 

@@ -61,7 +61,7 @@ describe('quick play', () => {
     const countdown = next<{ countdown: number }>(bob, 'room:gameStarting');
     const aliceIn = await comeIn(alice, a);
     expect(aliceIn).toMatchObject({ success: true, room: { code: a.code, status: 'waiting' } });
-    expect(aliceIn.room.settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2', visibility: 'private' });
+    expect(aliceIn.room.settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2', visibility: 'private', mirrorRule: true });
     expect(await comeIn(bob, b)).toMatchObject({ success: true, room: { code: a.code, status: 'starting' } });
     expect((await countdown).countdown).toBe(3);
     const [forAlice, forBob] = await started;

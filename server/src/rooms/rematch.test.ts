@@ -3,7 +3,7 @@
 // which the other player opens; and the requests that are refused.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, columnsPlan, next, startHarness, type Harness } from './test-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,11 +32,14 @@ async function start(host: Socket, guest: Socket): Promise<Started> {
   return started;
 }
 
-/** A whole 6×6 game: the players take the free cells in reading order, `first` opening. */
+/**
+ * A whole 6×6 game, `first` opening: columns, as test-helpers plans them (in reading order the
+ * second player's row would be the first's flipped, which "No mirroring" refuses).
+ */
 async function playToTheEnd(first: Socket, second: Socket): Promise<void> {
   const finished = next(first, 'game:finished');
-  for (let cell = 0; cell < 36; cell++) {
-    const ack = await call(cell % 2 === 0 ? first : second, 'game:move', { row: Math.floor(cell / 6), col: cell % 6 });
+  for (const [i, move] of columnsPlan().entries()) {
+    const ack = await call(i % 2 === 0 ? first : second, 'game:move', move);
     expect(ack).toMatchObject({ success: true });
   }
   await finished;
