@@ -35,6 +35,7 @@ pub const SOLVE_FROM_FREE: usize = 18;
 pub(crate) fn expert_move(
     position: &Position,
     me: Player,
+    seed: u64,
     limits: Limits,
     clock: &dyn Clock,
     expert: &mut Expert,
@@ -90,7 +91,16 @@ pub(crate) fn expert_move(
             .map(|t| (t - (clock.now_ms() - start)).max(1.0)),
         nodes: limits.nodes.map(|n| n.saturating_sub(spent_nodes).max(1)),
     };
-    expert.search(position, me, rest, clock).map(|r| Choice {
+    // Beyond the solver and the mirror: in the opening, a seeded choice among the
+    // near-best moves (games part ways early, and no won game can be replayed);
+    // later, where a slightly worse move costs more, the best.
+    let opening = board.free_count() * 4 >= board.area() * 3;
+    let searched = if opening {
+        expert.search_varied(position, me, rest, clock, seed)
+    } else {
+        expert.search(position, me, rest, clock)
+    };
+    searched.map(|r| Choice {
         cell: r.best,
         depth: r.depth,
         nodes: r.nodes + spent_nodes,

@@ -23,7 +23,7 @@ pub use endgame::SOLVE_FROM_FREE;
 pub use evaluate::{
     expert_evaluation, ratio_evaluation, spec_evaluation, spec_value, LIBERTY_WEIGHT, WIN,
 };
-pub use expert::{Expert, ExpertResult, Limits};
+pub use expert::{Expert, ExpertResult, Limits, VARIETY_MARGIN};
 pub use heuristic::{
     greedy_move, greedy_move_among, heuristic_move, heuristic_move_among, territory,
 };
@@ -133,7 +133,7 @@ pub fn choose_move(
         Level::Medium => minimax(position, player, MEDIUM_DEPTH).map(|r| searched(r, MEDIUM_DEPTH)),
         Level::Hard if free > HARD_SEARCH_FROM_FREE => quick(&mut rng).map(Choice::quick),
         Level::Hard => minimax(position, player, HARD_DEPTH).map(|r| searched(r, HARD_DEPTH)),
-        Level::Expert => endgame::expert_move(position, player, limits, clock, expert),
+        Level::Expert => endgame::expert_move(position, player, seed, limits, clock, expert),
     };
     // SPEC §8: a failed or empty result falls back to a random free (legal) cell.
     choice.or_else(|| random_cell_among(legal, &mut rng).map(Choice::quick))

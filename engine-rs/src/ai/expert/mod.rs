@@ -14,14 +14,15 @@
 //! deeper but lost to the full-width search. Everything depends only on the
 //! position and the node count, so a node budget gives the same move every time.
 
+mod root;
+
 use super::clock::Clock;
-use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT, WIN};
+use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT};
 use super::groups::{Groups, LnValues};
 use super::live_groups::LiveGroups;
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
 use crate::board::{Board, Player, MAX_SIDE};
-use crate::position::Position;
 use crate::score::Geometry;
 
 const CELLS: usize = MAX_SIDE * MAX_SIDE;
@@ -33,6 +34,10 @@ const CLOCK_EVERY: u64 = 1024;
 /// The null window's width: values are logs of score ratios, and a move better
 /// by less than this is not worth a second look.
 const NULL_WINDOW: f64 = 1e-3;
+/// Varied play: a seeded draw among the moves within this much of the best
+/// (about 3% of score ratio), so that a game that beat Expert once cannot simply
+/// be repeated, while the same seed still gives the same game.
+pub const VARIETY_MARGIN: f64 = 0.03;
 
 /// When a search must stop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,109 +156,6 @@ impl Expert {
         if let Some(solver) = self.solver.as_mut() {
             solver.forget();
         }
-    }
-
-    /// The best move for `me` within the limits; `None` on a full board.
-    pub fn search(
-        &mut self,
-        position: &Position,
-        me: Player,
-        limits: Limits,
-        clock: &dyn Clock,
-    ) -> Option<ExpertResult> {
-        let free = position.board().free_count() as u32;
-        if free == 0 {
-            return None;
-        }
-        self.table.clear();
-        self.killers.fill([NO_MOVE; 2]);
-        self.history.iter_mut().for_each(|h| h.fill(0));
-        let mut budget = Budget {
-            clock,
-            start_ms: clock.now_ms(),
-            limits,
-            nodes: 0,
-            stopped: false,
-        };
-        let key = self.zobrist.of(position.board(), position.mode());
-        let mut live = LiveGroups::new(position, &mut self.scratch);
-        let mut root: Vec<(f64, usize)> = Vec::new();
-        position
-            .legal_cells(me)
-            .for_each(|cell| root.push((self.importance(&live, me, cell), cell)));
-        root.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut best = (root[0].1, f64::NEG_INFINITY);
-        let mut line = vec![root[0].1];
-        let mut depth_done = 0;
-        for depth in 1..=free {
-            let mut alpha = f64::NEG_INFINITY;
-            let mut iteration_best: Option<(usize, f64, Vec<usize>)> = None;
-            for (k, entry) in root.iter_mut().enumerate() {
-                let cell = entry.1;
-                live.play(cell, me);
-                let child_key = key ^ self.zobrist.key(me, cell);
-                let mut search = |expert: &mut Expert, low: f64, high: f64| {
-                    -expert.negamax(
-                        &mut live,
-                        child_key,
-                        depth - 1,
-                        1,
-                        -high,
-                        -low,
-                        1 - me,
-                        &mut budget,
-                    )
-                };
-                let v = if k == 0 || alpha == f64::NEG_INFINITY {
-                    search(self, f64::NEG_INFINITY, f64::INFINITY)
-                } else {
-                    // Principal variation search: only a move that beats the
-                    // best so far is searched again for its value.
-                    let probe = search(self, alpha, alpha + NULL_WINDOW);
-                    if probe > alpha {
-                        search(self, alpha, f64::INFINITY)
-                    } else {
-                        probe
-                    }
-                };
-                live.unplay();
-                if budget.stopped {
-                    break;
-                }
-                entry.0 = v;
-                if iteration_best.as_ref().is_none_or(|(_, b, _)| v > *b) {
-                    let reply = self.lines[1][1..self.ends[1]].iter().map(|&c| c as usize);
-                    iteration_best = Some((cell, v, std::iter::once(cell).chain(reply).collect()));
-                }
-                alpha = alpha.max(v);
-            }
-            // A part-finished iteration still counts: its first move was the last
-            // best, and any move that beat it was searched in full.
-            if let Some((cell, v, l)) = iteration_best {
-                best = (cell, v);
-                line = l;
-            }
-            if budget.stopped {
-                break;
-            }
-            depth_done = depth;
-            root.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let decided = best.1.abs() >= WIN / 2.0;
-            let half_spent = limits
-                .time_ms
-                .is_some_and(|t| budget.elapsed_ms() * 2.0 > t);
-            if decided || half_spent {
-                break;
-            }
-        }
-        Some(ExpertResult {
-            best: best.0,
-            value: best.1,
-            depth: depth_done,
-            nodes: budget.nodes,
-            elapsed_ms: budget.elapsed_ms(),
-            line,
-        })
     }
 
     #[allow(clippy::too_many_arguments)]
