@@ -19,6 +19,7 @@ import {
 } from '../src/engine';
 import { loadEngine } from '../src/engine/load';
 import { mean, p95 } from './bench/stats';
+import { eloEstimate, formatElo } from './lib/elo';
 
 const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
                           [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--json]
@@ -179,6 +180,8 @@ async function main(options: ArenaOptions): Promise<void> {
     pointsPercent: percent(),
     second,
     meanMargin: Number(margin) / games, // a figure to read, not a score
+    // A's rating minus B's with its 95% interval; an open end (a perfect score) is null in JSON.
+    elo: eloEstimate(wins, draws, losses),
     msPerMove: {
       a: { mean: mean(moveMs.a), p95: p95(moveMs.a) },
       b: { mean: mean(moveMs.b), p95: p95(moveMs.b) },
@@ -195,6 +198,7 @@ async function main(options: ArenaOptions): Promise<void> {
     `A: ${plural(wins, 'win')}, ${plural(draws, 'draw')}, ${plural(losses, 'loss')}: ` +
       `${figures.pointsPercent.toFixed(1)}% of the points; mean margin (A - B) ${signed(figures.meanMargin)}`,
   );
+  console.log(`Elo (A - B): ${formatElo(figures.elo)}`);
   console.log(
     `A moving second: ${plural(second.wins, 'win')}, ${plural(second.draws, 'draw')}, ${plural(second.losses, 'loss')}` +
       (a === 'expert' && size % 2 === 0 && !mirrorRule ? ' (target: no losses)' : ''),

@@ -47,6 +47,9 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     });
     expect(result.wins + result.draws + result.losses).toBe(2);
     expect(result.pointsPercent).toBe((100 * (result.wins + result.draws / 2)) / 2);
+    // The Elo line names A's rating over B with its 95% interval (an open end for a perfect score).
+    expect(run.stdout).toMatch(/^Elo \(A - B\): [+-](\d+|∞) \(95%: [+-](\d+|∞) to [+-](\d+|∞)\)$/m);
+    expect(Object.keys(result.elo as object).sort()).toEqual(['difference', 'high', 'low']);
   });
 
   it('replays an Expert match exactly under a node budget', () => {

@@ -1,0 +1,39 @@
+/**
+ * The arena's Elo arithmetic: the difference a score predicts, and its 95% interval.
+ */
+import { describe, expect, it } from 'vitest';
+import { eloEstimate, eloFromScore, formatElo } from '../scripts/lib/elo';
+
+describe('Elo from a match result', () => {
+  it('gives the difference whose expected score is the score', () => {
+    expect(eloFromScore(0.5)).toBe(0);
+    // 400 points: ten times the odds, a score of 10/11.
+    expect(eloFromScore(10 / 11)).toBeCloseTo(400, 9);
+    expect(eloFromScore(1 / 11)).toBeCloseTo(-400, 9);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 2);
+    expect(eloFromScore(1)).toBe(Infinity);
+    expect(eloFromScore(0)).toBe(-Infinity);
+  });
+
+  it('puts the interval around the difference, narrowing as games add up', () => {
+    const few = eloEstimate(15, 10, 5); // 20 of 30 points: 2/3
+    expect(few.difference).toBeCloseTo(120.41, 2);
+    expect(few.low).toBeLessThan(few.difference);
+    expect(few.high).toBeGreaterThan(few.difference);
+    const many = eloEstimate(150, 100, 50);
+    expect(many.difference).toBeCloseTo(few.difference, 9);
+    expect(many.high - many.low).toBeLessThan((few.high - few.low) / 2);
+    // By hand for 15-10-5: per-game variance (15/9 + 10/36 + 20/9) / 30 = 5/36, 1.96 standard errors either side.
+    const margin = 1.959964 * Math.sqrt(5 / 36 / 30);
+    expect(few.low).toBeCloseTo(eloFromScore(2 / 3 - margin), 9);
+    expect(few.high).toBeCloseTo(eloFromScore(2 / 3 + margin), 9);
+  });
+
+  it('leaves a perfect score open-ended, and an even match centred on 0', () => {
+    expect(eloEstimate(10, 0, 0)).toEqual({ difference: Infinity, low: Infinity, high: Infinity });
+    const even = eloEstimate(0, 20, 0);
+    expect([even.difference, even.low, even.high]).toEqual([0, 0, 0]);
+    expect(formatElo(eloEstimate(15, 10, 5))).toMatch(/^\+120 \(95%: \+\d+ to \+\d+\)$/);
+    expect(formatElo(eloEstimate(0, 0, 3))).toBe('-∞ (95%: -∞ to -∞)');
+  });
+});
