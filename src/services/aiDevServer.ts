@@ -43,6 +43,8 @@ export async function serverMove(request: AiRequest, model: string): Promise<Cel
         currentPlayer: request.player,
         model,
         scoringMechanism: request.mode,
+        // Sent only under the rule: the spec's body is unchanged otherwise.
+        ...(request.mirrorRule ? { mirrorRule: true } : {}),
       }),
     });
   } catch {
