@@ -10,6 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIRRORING_REFUSED } from '../../../src/game/mirrorRule';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { GAME_START, loadConfig, move, startedGame } from './reducer.testkit';
 import { recordRatedGame } from './results';
 import { call, next, record, startHarness, type Harness } from './test-helpers';
 
@@ -100,6 +101,16 @@ describe('no mirroring after a restart', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a room logged before the rule', () => {
+  it('replays without it: its create command has no mirrorRule, so a copy it accepted stays legal', async () => {
+    await loadConfig();
+    const s = startedGame(); // 'create' as logged before the rule: no mirrorRule
+    expect(s.state.settings.mirrorRule).toBe(false);
+    expect(s.run(move('a', 0, 0), GAME_START + 1000).reply).toMatchObject({ success: true });
+    expect(s.run(move('b', 5, 5), GAME_START + 2000).reply).toMatchObject({ success: true });
   });
 });
 
