@@ -216,7 +216,15 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         mirrorRule={mirrorRuleOn(context.roomSettings)}
         unrated={unrated}
         record={formatRecord(
-          recordOfOnlineGame(moves, { board, mode: gameState.scoringMechanism, scores: gameState.scores, over, winner: context.finish?.winner }),
+          recordOfOnlineGame(moves, {
+            board,
+            mode: gameState.scoringMechanism,
+            scores: gameState.scores,
+            over,
+            winner: context.finish?.winner,
+            // The record says nomirror, so its replay and review keep the room's rule.
+            mirrorRule: mirrorRuleOn(context.roomSettings),
+          }),
         )}
         rematch={<RematchPanel context={context} busy={busy} send={send} />}
         onBackToLobby={() => {
