@@ -8,7 +8,7 @@
 // use; both players' pages are watched by expectNoPageErrors instead.
 import { expect, test } from '@playwright/test';
 import { boardReady, clickCell, expectOccupied, freeCells, readBoard, scores, type Owner } from './support/board';
-import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextNotice, turnIndicator, type Player } from './support/multiplayer';
+import { aliceCreatesARoom, closeBoth, expectNoPageErrors, nextNotice, turnIndicator, unmirroredPick, type Player } from './support/multiplayer';
 
 const CELLS = 36;
 const RELOAD_AFTER = 10;
@@ -61,7 +61,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
       await expect(turnIndicator(mover.page)).toHaveText('Your turn');
       await expect(turnIndicator(other.page)).toHaveText(`${mover.name}'s turn`);
 
-      const cell = freeCells(await readBoard(mover.page))[0]!;
+      const cell = unmirroredPick(alice)(freeCells(await readBoard(mover.page)), mover);
       await clickCell(mover.page, cell);
       played.push(`${String.fromCharCode(97 + cell.x)}${6 - cell.y}`);
       await expectOccupied(mover.page, moves + 1, 5_000);
@@ -96,7 +96,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     await aliceResults.getByRole('button', { name: 'Copy game' }).click();
     await expect(aliceResults.getByText('Game copied to the clipboard')).toBeVisible();
     const result = green > blue ? '1-0' : green < blue ? '0-1' : '1/2-1/2';
-    expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
+    expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection nomirror: ${played.join(' ')} ${result}`);
     // Issue 15: the online game's review, from its results in a tab of its own: every move marked.
     const [reviewTab] = await Promise.all([alice.context.waitForEvent('page'), aliceResults.getByRole('link', { name: 'Replay and review' }).click()]);
     await expect(reviewTab.getByTestId('replay-summary')).toHaveText(/^Cell Connection, 6×6: /);
@@ -118,7 +118,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     await bob.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await results.getByRole('button', { name: 'Copy game' }).click();
     await expect(results.getByText('Game copied to the clipboard')).toBeVisible();
-    expect(await bob.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection: ${played.join(' ')} ${result}`);
+    expect(await bob.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection nomirror: ${played.join(' ')} ${result}`);
     expect(await nextNotice(bob)).toBe(forBob);
     for (const { page } of [alice, bob]) await expect(turnIndicator(page)).toHaveText('Game over');
     expect(alice.alerts).toEqual([]);

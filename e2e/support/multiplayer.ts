@@ -134,7 +134,16 @@ export async function startJoinedGame(host: Player, guest: Player): Promise<void
  * `count` moves of an online game between `a` and `b`: whoever's turn it is clicks a free cell
  * (the first, unless `pick` chooses); each move is seen on both boards before the next.
  */
-export async function playOnlineMoves(a: Player, b: Player, count: number, pick = (free: Cell[], _mover: Player): Cell => free[0]!): Promise<void> {
+/**
+ * A way of picking moves that never copies the other player by a turn or flip of the board, as rooms
+ * play under No mirroring by default: `a` takes the middle free cell in reading order, the other the
+ * last (checked through whole games on 6×6 to 10×10 either way round).
+ */
+export function unmirroredPick(a: Player): (free: Cell[], mover: Player) => Cell {
+  return (free, mover) => (mover === a ? free[Math.floor(free.length / 2)]! : free.at(-1)!);
+}
+
+export async function playOnlineMoves(a: Player, b: Player, count: number, pick = unmirroredPick(a)): Promise<void> {
   for (let move = 0; move < count; move++) {
     const aToMove = (await turnIndicator(a.page).textContent()) === 'Your turn';
     const [mover, other] = aToMove ? [a, b] : [b, a];

@@ -106,7 +106,8 @@ describe.each(TEST_DATABASES)('a log entry the database refuses, on %s', (_, ope
         await tx.exec('lock table game_server.room_log in share mode');
         refused = call(game.host, 'game:move', { row: 5, col: 5 });
         await vi.waitFor(() => expect(reduced()).toBe(1));
-        behind = call(game.guest, 'game:move', { row: 0, col: 0 });
+        // Not (0,0), the half-turn copy of (5,5) that No mirroring refuses in a rated room.
+        behind = call(game.guest, 'game:move', { row: 0, col: 1 });
         await vi.waitFor(() => expect(reduced()).toBe(2));
       });
       expect(await refused).toEqual({ success: false, error: SERVER_ERRORS.notSaved });
