@@ -4,29 +4,19 @@
  * the player's, and the computer never answers with a copy, whatever its search proposes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AiLevel, AiMove, AiRequest, CellKey, Engine } from '../engine';
 import { loadEngine } from '../engine/load';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
-import { gameMachine, type AiTask } from './game.machine';
+import { place, settle, startGame } from './game.test-helper';
 
 let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngine();
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | null> = async (r) => engine.chooseMove(r)) {
-  const clock = new SimulatedClock();
-  const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiTask }) => ai(input.request)) } });
-  const actor = createActor(machine, { clock, input: { engine, settings, now: 1 } }).start();
-  return { actor, clock };
-}
-
-const place = (gridX: number, gridY: number) => ({ type: 'cell.place', cell: { gridX, gridY } }) as const;
+const start = (settings: Settings, ai?: (request: AiRequest) => Promise<AiMove | null>) => startGame(engine, settings, ai);
 
 /** The five images of cell (x, y) on a 6×6 board: the half turn, two axis flips, two diagonal flips. */
 const images = (x: number, y: number): CellKey[] => [`${5 - x}-${5 - y}`, `${5 - x}-${y}`, `${x}-${5 - y}`, `${y}-${x}`, `${5 - y}-${5 - x}`];

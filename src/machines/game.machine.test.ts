@@ -11,23 +11,14 @@ import { EXPERT_GAME_NODES } from '../game/computer';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
 import { gameMachine, type AiTask } from './game.machine';
+import { place, settle, startGame } from './game.test-helper';
 
 let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngine();
 });
 
-/** Lets promise callbacks (the invoked search) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function start(settings: Settings, ai: (request: AiRequest) => Promise<AiMove | null> = async (r) => engine.chooseMove(r)) {
-  const clock = new SimulatedClock();
-  const machine = gameMachine.provide({ actors: { chooseAiMove: fromPromise(({ input }: { input: AiTask }) => ai(input.request)) } });
-  const actor = createActor(machine, { clock, input: { engine, settings, now: 1 } }).start();
-  return { actor, clock };
-}
-
-const place = (gridX: number, gridY: number) => ({ type: 'cell.place', cell: { gridX, gridY } }) as const;
+const start = (settings: Settings, ai?: (request: AiRequest) => Promise<AiMove | null>) => startGame(engine, settings, ai);
 
 describe('the game statechart', () => {
   it('marks the game once a hint is shown, until a new game', () => {

@@ -12,9 +12,8 @@ import { MIRRORING_REFUSED } from '../../../src/game/mirrorRule';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
 import { GAME_START, loadConfig, move, startedGame } from './reducer.testkit';
 import { recordRatedGame } from './results';
-import { call, next, record, startHarness, type Harness } from './test-helpers';
+import { call, gameOf, next, record, startHarness, type Harness } from './test-helpers';
 
-type Entered = { room: { code: string; settings: { mirrorRule?: boolean } }; playerId: string; rejoinToken: string };
 
 let shared: TestDatabase;
 const keep = () => ({ ...shared, stop: async () => undefined });
@@ -22,21 +21,6 @@ beforeAll(async () => {
   shared = await pgliteForTests();
 }, 60_000);
 afterAll(() => shared?.stop());
-
-/** Alice hosts, Bob joins; `settings` before both say Ready; the game starts. */
-async function gameOf(h: Harness, settings?: Record<string, unknown>) {
-  const host = await h.client();
-  const guest = await h.client();
-  const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
-  const joined = await call<Entered>(guest, 'room:join', { code: created.room.code, username: 'Bob' });
-  if (settings) expect(await call(host, 'room:updateSettings', settings)).toMatchObject({ success: true, room: { settings } });
-  await call(host, 'room:setReady', { ready: true });
-  await call(guest, 'room:setReady', { ready: true });
-  const started = next(guest, 'game:started');
-  await call(host, 'game:start', {});
-  await started;
-  return { host, guest, code: created.room.code, created, joined };
-}
 
 /** Alice's first cell, top left, and its image under the half turn, bottom right (6×6). */
 const FIRST = { row: 0, col: 0 };

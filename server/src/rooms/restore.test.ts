@@ -4,28 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
 import { hashToken } from './new-rooms';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, gameOf, next, startHarness } from './test-helpers';
 
-type Entered = { room: { code: string }; playerId: string; rejoinToken: string };
 
 let shared: TestDatabase;
 beforeAll(async () => {
   shared = await pgliteForTests();
 });
 afterAll(() => shared.stop());
-
-async function gameOf(h: Harness) {
-  const host = await h.client();
-  const guest = await h.client();
-  const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
-  const joined = await call<Entered>(guest, 'room:join', { code: created.room.code, username: 'Bob' });
-  await call(host, 'room:setReady', { ready: true });
-  await call(guest, 'room:setReady', { ready: true });
-  const started = next(guest, 'game:started');
-  await call(host, 'game:start', {});
-  await started;
-  return { host, guest, code: created.room.code, created, joined };
-}
 
 describe('the rooms log', () => {
   it('rebuilds a room from its snapshot and the commands after it, with the same board', async () => {

@@ -147,3 +147,24 @@ export async function startGame(host: Socket, guest: Socket, names: readonly [st
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `room:create` and `room:join` answer. */
+export type Entered = { room: { code: string; settings: { mirrorRule?: boolean } }; playerId: string; rejoinToken: string };
+
+/** Alice hosts, Bob joins; the host's `settings` before both say Ready; the game starts. */
+export async function gameOf(h: Harness, settings?: Record<string, unknown>) {
+  const host = await h.client();
+  const guest = await h.client();
+  const created = await call<Entered>(host, 'room:create', { username: 'Alice' });
+  const joined = await call<Entered>(guest, 'room:join', { code: created.room.code, username: 'Bob' });
+  if (settings) {
+    const updated = await call<{ success: boolean }>(host, 'room:updateSettings', settings);
+    if (!updated.success) throw new Error(`room:updateSettings ${JSON.stringify(settings)} was refused`);
+  }
+  await call(host, 'room:setReady', { ready: true });
+  await call(guest, 'room:setReady', { ready: true });
+  const started = next(guest, 'game:started');
+  await call(host, 'game:start', {});
+  await started;
+  return { host, guest, code: created.room.code, created, joined };
+}
