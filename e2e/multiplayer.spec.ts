@@ -99,7 +99,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection nomirror: ${played.join(' ')} ${result}`);
     // Issue 15: the online game's review, from its results in a tab of its own: every move marked.
     const [reviewTab] = await Promise.all([alice.context.waitForEvent('page'), aliceResults.getByRole('link', { name: 'Replay and review' }).click()]);
-    await expect(reviewTab.getByTestId('replay-summary')).toHaveText(/^Cell Connection, 6×6: /);
+    await expect(reviewTab.getByTestId('replay-summary')).toHaveText(/^Cell Connection, 6×6, No mirroring: /);
     await reviewTab.getByTestId('review').getByRole('button', { name: 'Analyse the game' }).click();
     await expect(reviewTab.getByTestId('review-summary')).toBeVisible({ timeout: 90_000 });
     await expect(reviewTab.getByTestId('replay-moves').getByRole('button')).toHaveCount(played.length);
