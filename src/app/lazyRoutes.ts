@@ -31,10 +31,10 @@ export const ProfileRoute = lazy(() => import('./ProfileRoute'));
 /** The online pages bring socket.io-client (and the game page PixiJS). */
 export const LobbyPage = lazy(() => import('../ui/multiplayer/LobbyPage'));
 export const MultiplayerGamePage = lazy(() => import('../ui/multiplayer/MultiplayerGamePage'));
-/** Issue 14: a room's game for spectators (/multiplayer/watch/CODE). */
+/** A room's game for spectators (/multiplayer/watch/CODE). */
 export const SpectatorPage = lazy(() => import('../ui/multiplayer/SpectatorPage'));
 
-/** Issue 15: a game's record replayed step by step (/replay#CC1_…), with the board and the engine. */
+/** A game's record replayed step by step (/replay#CC1_…), with the board and the engine. */
 export const ReplayPage = lazy(() => import('../ui/replay/ReplayPage'));
 
 /** The menu's Game Settings panel and Unlock modal, with the settings kept on the device. */

@@ -8,7 +8,7 @@
  * - A press released before HOLD_MS without dragging is a tap, unless it strayed
  *   more than TAP_SLOP_PX (a swipe, not a tap). A press held HOLD_MS or longer is
  *   a hold: released without moving it places nothing (the player was reaching
- *   for the prediction, not placing; issue 12).
+ *   for the prediction, not placing).
  * - A tap released less than CLICK_SUPPRESS_MS after a drag ended is ignored.
  */
 import type { Point } from './types';

@@ -1,5 +1,5 @@
 /**
- * The computer opponent's vocabulary (SPEC §4, §7, §9; issue 3).
+ * The computer opponent's vocabulary (SPEC §4, §7, §9).
  */
 import type { BoardState, CellPosition, PlayerIndex, Prediction, ScoringMechanism } from './types';
 

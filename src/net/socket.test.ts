@@ -253,7 +253,7 @@ describe('after the reconnection attempts are spent', () => {
   });
 });
 
-describe('a room on another node (issue 13)', () => {
+describe('a room on another node', () => {
   it('connects again asking for that node and joins there, without telling the page of a drop', async () => {
     const http = createServer();
     const nodes = new Server(http);

@@ -26,7 +26,7 @@ export const NOT_CONNECTED = 'Socket not connected';
 
 /**
  * SPEC §9: auto-connect, reconnection on, 5 attempts, 1000 ms delay, 5000 ms maximum, 20000 ms
- * time-out. WebSocket first (issue 13): one connection, so a load balancer in front of several
+ * time-out. WebSocket first: one connection, so a load balancer in front of several
  * game nodes needs no sticky sessions; long-polling only where WebSockets are blocked.
  */
 export const SOCKET_OPTIONS = {
@@ -139,7 +139,7 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
         // A function, so every reconnection sends the token current at that moment.
         auth: (send) => {
           const handshake = (token: string | null) => {
-            // Issue 13: told that a room is on another node, this page connects again to that one.
+            // Told that a room is on another node, this page connects again to that one.
             const auth: HandshakeAuth = { follow: true };
             if (token) auth.token = token;
             const rejoinToken = getRejoinToken();
@@ -177,7 +177,7 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       };
       return send()
         .then(async (ack) => {
-          // Several nodes (issue 13): the room is on another node. Connect to it and join there,
+          // Several nodes: the room is on another node. Connect to it and join there,
           // so that the room's players sit on its node: nothing of the game crosses between nodes.
           const node = elsewhere(ack);
           if (event !== 'room:join' || node === null || current.io.opts.query?.node === node) return ack;

@@ -22,7 +22,7 @@ export const USERNAME_MAX = 20;
 export const COUNTDOWN_SECONDS = 3;
 /** How long a dropped player has to come back before forfeiting, in milliseconds. */
 export const REJOIN_GRACE_MS = 60_000;
-/** An undo request nobody answers lapses after this long, as a rejection (issue 11). */
+/** An undo request nobody answers lapses after this long, as a rejection. */
 export const UNDO_LAPSE_MS = 30_000;
 /** Undo requests each player may make in one game. */
 export const UNDO_REQUESTS_PER_GAME = 3;
@@ -50,7 +50,7 @@ export const RATED_MIN_MOVES = 5;
 export const RATED_GAMES_PER_PAIR_PER_DAY = 1;
 
 /**
- * Issue 14: the time controls a host may choose, as lichess writes them: minutes on each clock,
+ * The time controls a host may choose, as lichess writes them: minutes on each clock,
  * then the Fischer increment in seconds added after each move. 'untimed' has no clocks (the idle
  * claim above stands in for them).
  */
@@ -63,7 +63,7 @@ export function clockOf(timeControl: TimeControl): { initialMs: number; incremen
   return { initialMs: minutes * 60_000, incrementMs: seconds * 1000 };
 }
 
-/** Issue 14: a room is private (found by its code or link; the default) or public (listed in the lobby too). */
+/** A room is private (found by its code or link; the default) or public (listed in the lobby too). */
 export const ROOM_VISIBILITIES = ['private', 'public'] as const;
 
 // ---------------------------------------------------------------- shared shapes
@@ -90,7 +90,7 @@ export type GameProgress = v.InferOutput<typeof S.GameProgressSchema>;
 export type MoveView = v.InferOutput<typeof S.MoveViewSchema>;
 /** Who sits in a seat of a game: kept with the game, so names stay with their seats after someone leaves. */
 export type SeatView = v.InferOutput<typeof S.SeatViewSchema>;
-/** Issue 14: a timed game's clocks as the server sent them (remaining ms, whose is running). */
+/** A timed game's clocks as the server sent them (remaining ms, whose is running). */
 export type ClocksView = v.InferOutput<typeof S.ClocksViewSchema>;
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
 export type GameStateView = v.InferOutput<typeof S.GameStateViewSchema>;
@@ -137,12 +137,12 @@ export type UpdateSettingsPayload = v.InferOutput<typeof S.UpdateSettingsPayload
 export type MovePayload = v.InferOutput<typeof S.MovePayloadSchema>;
 export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema>;
 export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
-/** Issue 14, quick play: the lobby's username, the board size and the time control to be paired for. */
+/** Quick play: the lobby's username, the board size and the time control to be paired for. */
 export type JoinPoolPayload = v.InferOutput<typeof S.JoinPoolPayloadSchema>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
 
-/** Issue 14: the room to watch, by its code (upper-cased by the parser). */
+/** The room to watch, by its code (upper-cased by the parser). */
 export type WatchRoomPayload = v.InferOutput<typeof S.WatchRoomPayloadSchema>;
 /** What a spectator gets back on starting to watch: the room, its game (if any), its result (if over) and the number watching. */
 export type WatchedRoom = v.InferOutput<typeof S.WatchedRoomSchema>;
@@ -175,16 +175,16 @@ export interface ClientToServerEvents {
   'game:requestUndo': (payload: EmptyPayload, ack: AckCallback<{ requestId: string }>) => void;
   'game:respondUndo': (payload: RespondUndoPayload, ack: AckCallback) => void;
   'game:forfeit': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** Issue 11: the requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
+  /** The requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
   'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** Issue 11: the opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
+  /** The opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
   'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** Issue 14: the lobby's open games, please: lobby:openGames now and whenever the list changes. */
+  /** The lobby's open games, please: lobby:openGames now and whenever the list changes. */
   'lobby:subscribe': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** Issue 14: no more lobby:openGames (the player entered a room or left the lobby). */
+  /** No more lobby:openGames (the player entered a room or left the lobby). */
   'lobby:unsubscribe': (payload: EmptyPayload, ack: AckCallback) => void;
   /**
-   * Issue 14, quick play (lichess's quick pairing): into the pool for an opponent with the same
+   * Quick play (lichess's quick pairing): into the pool for an opponent with the same
    * board size and time control (signed-in players within a rating band that widens as they
    * wait). `rated`: whether the game will be (both signed in). Paired, both hear pool:paired.
    */
@@ -192,11 +192,11 @@ export interface ClientToServerEvents {
   /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
   'pool:leave': (payload: EmptyPayload, ack: AckCallback) => void;
   /**
-   * Issue 14: watch a room's game as a spectator (anyone with the code): the socket gets the room's
+   * Watch a room's game as a spectator (anyone with the code): the socket gets the room's
    * broadcasts from then on, never one player's events; every command of a watching socket is refused.
    */
   'room:watch': (payload: WatchRoomPayload, ack: AckCallback<WatchedRoom>) => void;
-  /** Issue 14: stop watching (also on disconnecting). */
+  /** Stop watching (also on disconnecting). */
   'room:unwatch': (payload: EmptyPayload, ack: AckCallback) => void;
 }
 
@@ -242,7 +242,7 @@ export type RatingChange = v.InferOutput<typeof S.RatingChangeSchema>;
 /**
  * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
  * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory;
- * 'timeout': the player to move ran out of time (issue 14).
+ * 'timeout': the player to move ran out of time.
  */
 export type FinishReason = v.InferOutput<typeof S.FinishReasonSchema>;
 /** Why a finished game between two signed-in players in a rated room changed no rating. */
@@ -256,18 +256,18 @@ export type ForfeitedPayload = v.InferOutput<typeof S.ForfeitedPayloadSchema>;
 export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSchema>;
 /** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
 export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
-/** Issue 14: the player to move is back after a restart: their clock runs again from now. */
+/** The player to move is back after a restart: their clock runs again from now. */
 export type ClockResumedPayload = v.InferOutput<typeof S.ClockResumedPayloadSchema>;
 /** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
 export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
-/** Issue 14: a public room waiting for an opponent, as the lobby lists it. */
+/** A public room waiting for an opponent, as the lobby lists it. */
 export type OpenGameView = v.InferOutput<typeof S.OpenGameViewSchema>;
-/** Issue 14: the open games, newest first, at most OPEN_GAMES_LIMIT. */
+/** The open games, newest first, at most OPEN_GAMES_LIMIT. */
 export type OpenGamesPayload = v.InferOutput<typeof S.OpenGamesPayloadSchema>;
-/** Issue 14: paired by quick play into room `code`: enter it with room:rejoin and this token. */
+/** Paired by quick play into room `code`: enter it with room:rejoin and this token. */
 export type PoolPairedPayload = v.InferOutput<typeof S.PoolPairedPayloadSchema>;
 
-/** Issue 14: how many are watching the room now (sent when it changes, at most a few times a second). */
+/** How many are watching the room now (sent when it changes, at most a few times a second). */
 export type SpectatorsPayload = v.InferOutput<typeof S.SpectatorsPayloadSchema>;
 
 export interface ServerToClientEvents {
@@ -326,7 +326,7 @@ export const SERVER_ERRORS = {
   usernameUnprintable: 'Username contains characters that are not allowed',
   roomCodeRequired: 'Please enter a room code',
   roomNotFound: 'Room not found',
-  /** Issue 13: to a client that follows (handshake `follow`), with `node`: join again on that node. */
+  /** Several nodes: to a client that follows (handshake `follow`), with `node`: join again on that node. */
   roomElsewhere: 'The room is on another server: connecting to it…',
   roomFull: 'Room is full',
   nameTaken: 'That name is taken in this room',
@@ -357,9 +357,9 @@ export const SERVER_ERRORS = {
   unavailable: 'The game server cannot save moves right now: try again in a moment',
   /** The database refused to store the command (bad data): it did not happen, and the room is as its log has it. */
   notSaved: 'The server could not save that, so it did not happen: the room is back as it was before it',
-  /** Issue 14: the settings of a room of quick play are the ones both players were paired for. */
+  /** The settings of a room of quick play are the ones both players were paired for. */
   pairedSettings: 'A quick-play game keeps the settings it was paired with',
-  /** Issue 14: any command of a socket that is watching a room. */
+  /** Any command of a socket that is watching a room. */
   spectatorsCannotPlay: 'Spectators cannot play',
 } as const;
 

@@ -114,7 +114,7 @@ describe('client payloads', () => {
     expect(parseEmpty('go').ok).toBe(false);
   });
 
-  it('every client event has its payload schema, including issue 11 withdrawUndo and claimVictory', () => {
+  it('every client event has its payload schema, including withdrawUndo and claimVictory', () => {
     expect(parseClientPayload('game:withdrawUndo', {})).toEqual({ ok: true, value: {} });
     expect(parseClientPayload('game:claimVictory', undefined)).toEqual({ ok: true, value: {} });
     expect(parseClientPayload('game:claimVictory', { now: true }).ok).toBe(false);

@@ -82,7 +82,7 @@ export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => 
 export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
 /** Quick play: username, board size (ROOM_BOARD_SIZES) and time control (TIME_CONTROLS). */
 export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
-/** Issue 14: the room to watch, by its code. */
+/** The room to watch, by its code. */
 export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);
 /** Events without data: nothing, or an empty object. */
 export const parseEmpty = (input: unknown): Parsed<EmptyPayload> => parseWith(EmptyPayloadSchema, input);

@@ -1,5 +1,5 @@
 /**
- * The online rules both sides decide with (issue 11): the server's room reducer refuses with
+ * The online rules both sides decide with: the server's room reducer refuses with
  * them and the page greys out its buttons with them, so the two cannot drift. Pure functions
  * over the views of messages.ts (the server's own room state has the same fields).
  */
@@ -42,7 +42,7 @@ export interface UndoableGame {
 }
 
 /**
- * Why player `index` may not ask for an undo, or undefined when they may (SPEC §5, issue 11):
+ * Why player `index` may not ask for an undo, or undefined when they may (SPEC §5):
  * on their own turn, with a move of theirs on the board, none pending, requests left.
  */
 export function undoRefusal(game: UndoableGame, index: PlayerIndex): string | undefined {
@@ -71,7 +71,7 @@ export function seatOf(game: Pick<GameStateView, 'seats'>, playerId: string | nu
 /** How names are compared within a room: "Alice", " alice " and "ＡＬＩＣＥ" are one name. */
 const sameName = (name: string): string => name.normalize('NFKC').trim().toLocaleLowerCase('en-US');
 
-/** Whether `username` is already someone's in the room (a join is then refused, issue 12). */
+/** Whether `username` is already someone's in the room (a join is then refused). */
 export function nameTaken(members: readonly { username: string }[], username: string): boolean {
   const wanted = sameName(username);
   return members.some((m) => sameName(m.username) === wanted);

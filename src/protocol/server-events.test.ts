@@ -34,7 +34,7 @@ describe('parseServerEvent', () => {
     expect(started).toMatchObject({ ok: true, message: { payload: { room: { pendingUndo: null }, gameState: { lastMove: null } } } });
   });
 
-  it('issue 11: aborted and claimed games, undo counts, idle claims, seats and the restart notice', () => {
+  it('aborted and claimed games, undo counts, idle claims, seats and the restart notice', () => {
     const aborted = { ...VALID['game:finished'], winner: null, reason: 'aborted', ratings: undefined };
     expect(parseServerEvent('game:finished', aborted)).toMatchObject({ ok: true, message: { payload: { winner: null, reason: 'aborted' } } });
     expect(parseServerEvent('game:finished', { ...aborted, winner: 1, reason: 'claimed' })).toMatchObject({ ok: true, message: { payload: { reason: 'claimed' } } });

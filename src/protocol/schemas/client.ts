@@ -56,7 +56,7 @@ export const UpdateSettingsPayloadSchema = v.pipe(
   v.check((s) => Object.values(s).some((value) => value !== undefined), 'must have boardSize, scoringMechanism, rated, timeControl, visibility or mirrorRule'),
 );
 
-/** Issue 14: the room to watch; a code that names no room fails as joining it would. */
+/** The room to watch; a code that names no room fails as joining it would. */
 export const WatchRoomPayloadSchema = v.object({ code: RoomCodeSchema });
 
 /** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
@@ -71,7 +71,7 @@ export const RejoinPayloadSchema = v.object({
   rejoinToken: v.pipe(IdSchema, v.maxLength(200, must('at most 200 characters'))),
 });
 
-/** Issue 14, quick play: the pool's board size and time control, and the name to play under. */
+/** Quick play: the pool's board size and time control, and the name to play under. */
 export const JoinPoolPayloadSchema = v.object({ username: UsernameSchema, boardSize: RoomBoardSizeSchema, timeControl: TimeControlSchema });
 
 const isEmpty = (input: unknown) =>
@@ -87,7 +87,7 @@ export const EmptyPayloadSchema = v.pipe(
 const handshakeToken = v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(4095))), undefined);
 
 /**
- * The socket handshake's `auth`: a Supabase access token and/or a rejoin token; `follow` (issue 13):
+ * The socket handshake's `auth`: a Supabase access token and/or a rejoin token; `follow`:
  * the client connects again to the node that owns a room when told to; anything else is ignored.
  */
 export const HandshakeAuthSchema = v.fallback(

@@ -114,11 +114,11 @@ export const scoreText = ScoreTextSchema;
 /** A score as the socket carries it: every digit, as a decimal string. */
 export const scoreToText = (score: bigint): string => score.toString();
 
-/** Issue 14: 'untimed', or minutes + Fischer increment in seconds (TIME_CONTROLS). */
+/** A room's time control: 'untimed', or minutes + Fischer increment in seconds (TIME_CONTROLS). */
 export const TimeControlSchema = v.picklist(TIME_CONTROLS, must('untimed, 1+1, 3+2, 5+3 or 10+5'));
 
 /**
- * Issue 14: who may find a room. 'private' (the default): only with its code or link; 'public':
+ * Who may find a room. 'private' (the default): only with its code or link; 'public':
  * also listed in the lobby's open games while it waits for an opponent.
  */
 export const VisibilitySchema = v.picklist(ROOM_VISIBILITIES, must('private or public'));

@@ -45,7 +45,7 @@ export const RatingChangeSchema = v.object({ playerId: v.string(), before: v.num
 /**
  * 'aborted': the game ended before both players had moved (a forfeit, a player gone, or the
  * first player idle): no winner, not rated. 'claimed': the opponent of an idle player claimed victory.
- * 'timeout' (issue 14): the player to move ran out of time; the other wins.
+ * 'timeout': the player to move ran out of time; the other wins.
  */
 export const FinishReasonSchema = v.picklist(
   ['board-full', 'forfeit', 'abandoned', 'aborted', 'claimed', 'timeout'],
@@ -87,14 +87,14 @@ export const ForfeitedPayloadSchema = v.object({
   unrated: v.optional(UnratedReasonSchema),
 });
 
-/** The requester took back their pending undo request (issue 11). */
+/** The requester took back their pending undo request. */
 export const UndoWithdrawnPayloadSchema = v.object({ requestId: IdSchema });
 
 /** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
 export const VictoryClaimablePayloadSchema = v.object({ claimant: PlayerIndexSchema, room: RoomViewSchema });
 
 /**
- * Issue 14: after a restart the clock of the player to move waits for them to come back (the
+ * After a restart the clock of the player to move waits for them to come back (the
  * server's downtime and their reconnection are not their time); it runs again from now.
  */
 export const ClockResumedPayloadSchema = v.object({ clocks: ClocksViewSchema });
@@ -103,7 +103,7 @@ export const ClockResumedPayloadSchema = v.object({ clocks: ClocksViewSchema });
 export const ServerRestartingPayloadSchema = v.object({ message: v.string() });
 
 /**
- * Issue 14: a public room waiting for an opponent, as the lobby lists it: what a stranger may
+ * A public room waiting for an opponent, as the lobby lists it: what a stranger may
  * see before joining (no player ids, no tokens), and the code that joins it.
  */
 export const OpenGameViewSchema = v.object({
@@ -127,14 +127,14 @@ export const OPEN_GAMES_LIMIT = 50;
 export const OpenGamesPayloadSchema = v.object({
   games: v.pipe(v.array(OpenGameViewSchema), v.maxLength(OPEN_GAMES_LIMIT, must(`at most ${OPEN_GAMES_LIMIT} games`))),
 });
-/** Issue 14: paired by quick play into room `code`; the page enters it with room:rejoin and this token. */
+/** Paired by quick play into room `code`; the page enters it with room:rejoin and this token. */
 export const PoolPairedPayloadSchema = v.object({ code: IdSchema, rejoinToken: IdSchema });
 
-/** Issue 14: the number watching the room `code` now. */
+/** The number watching the room `code` now. */
 export const SpectatorsPayloadSchema = v.object({ code: v.string(must('a string')), count: CountSchema });
 
 /**
- * Issue 14: what a spectator gets on starting to watch: the room, its game (null before the first
+ * What a spectator gets on starting to watch: the room, its game (null before the first
  * game), how the game ended (null while it is under way) and how many are watching.
  */
 export const WatchedRoomSchema = v.object({

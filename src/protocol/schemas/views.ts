@@ -15,13 +15,13 @@ export const RoomSettingsSchema = v.object({
   scoringMechanism: ScoringMechanismSchema, // 'connection' (the others are 'Coming Soon')
   maxPlayers: v.optional(CountSchema, 2),
   /**
-   * Issue 14: the host's choice, rated (true, the default) or casual. A rated game changes the
+   * The host's choice, rated (true, the default) or casual. A rated game changes the
    * ratings only when both players are signed in; a casual one never does.
    */
   rated: v.optional(v.boolean(), true),
-  /** Issue 14: the host's choice; 'untimed' (the default) has no clocks. */
+  /** The host's choice; 'untimed' (the default) has no clocks. */
   timeControl: v.optional(TimeControlSchema, 'untimed'),
-  /** Issue 14: the host's choice; 'public' lists the waiting room in the lobby's open games. */
+  /** The host's choice; 'public' lists the waiting room in the lobby's open games. */
   visibility: v.optional(VisibilitySchema, 'private'),
   /**
    * "No mirroring" (src/game/mirrorRule.ts): the second player may not copy the first by a turn or
@@ -55,12 +55,12 @@ export const RoomViewSchema = v.object({
   players: v.array(PlayerViewSchema),
   settings: RoomSettingsSchema,
   pendingUndo: v.optional(v.nullable(PendingUndoViewSchema), null),
-  /** Undo requests each player has left in this game, player 0 first (issue 11). */
+  /** Undo requests each player has left in this game, player 0 first. */
   undoRequestsLeft: v.strictTuple([CountSchema, CountSchema], must('two counts, player 0 first')),
   /** The player who may claim victory now: their opponent, to move, has been idle for IDLE_CLAIM_MS. */
   claimableBy: v.nullable(PlayerIndexSchema),
   /**
-   * A room quick play opened for two paired players (issue 14): it starts by itself once both are
+   * A room quick play opened for two paired players: it starts by itself once both are
    * in, and keeps the pool's settings. Until a player leaves it; absent from older servers.
    */
   quickPlay: v.optional(v.boolean(), false),
@@ -107,7 +107,7 @@ const MOVES_MAX = 256;
 const ScoreHistorySchema = v.pipe(v.array(ScoreTextSchema), v.maxLength(MOVES_MAX, must(`at most ${MOVES_MAX} scores (one a move)`)));
 
 /**
- * Issue 14: a timed game's clocks, as of when the server sent them: each player's time left in
+ * A timed game's clocks, as of when the server sent them: each player's time left in
  * milliseconds, player 0 first, and whose clock is running (null before it starts: a player's
  * clock starts after their first move). The page counts the running one down from when it heard.
  */
@@ -130,9 +130,9 @@ export const GameStateViewSchema = v.object({
   scoringMechanism: ScoringMechanismSchema,
   moveCount: CountSchema,
   lastMove: v.optional(v.nullable(MoveViewSchema), null),
-  /** The game's two players, player 0 first (issue 11: not the current player list). */
+  /** The game's two players, player 0 first (not the current player list). */
   seats: v.strictTuple([SeatViewSchema, SeatViewSchema], must('two seats, player 0 first')),
-  /** Issue 14: null in an untimed game. */
+  /** A timed game's clocks; null in an untimed game. */
   clocks: v.optional(v.nullable(ClocksViewSchema), null),
 });
 

@@ -30,7 +30,7 @@ export interface GameBoardProps {
   currentPlayer: PlayerIndex;
   interactive: boolean; // false while the AI thinks or when the spec refuses clicks; toggling still works
   lastMove?: CellPosition | undefined; // ringed, and announced
-  hint?: CellPosition | null | undefined; // issue 15: the engine's suggestion, drawn as a ghost piece of the player to move
+  hint?: CellPosition | null | undefined; // a hint: the engine's suggestion, drawn as a ghost piece of the player to move
   names?: [string, string] | undefined; // the shown names, for the announcement
   onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell

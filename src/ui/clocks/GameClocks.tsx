@@ -1,5 +1,5 @@
 /**
- * A timed game's two clocks (issue 14). The server sends each player's time left when the game
+ * A timed game's two clocks. The server sends each player's time left when the game
  * state changes; the page counts the running one down from the moment it heard, ten times a
  * second, so both pages tick without asking the server. The server alone decides a flag.
  */

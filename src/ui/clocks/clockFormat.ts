@@ -1,5 +1,5 @@
 /**
- * How a timed game's clocks read (issue 14), as on lichess: minutes and seconds, tenths under
+ * How a timed game's clocks read, as on lichess: minutes and seconds, tenths under
  * 10 s, and the low-time warning from an eighth of the starting time (at least 10 s, at most 60 s).
  */
 import { clockOf, type TimeControl } from '../../protocol/messages';

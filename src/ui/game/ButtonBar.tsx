@@ -1,4 +1,4 @@
-/** The game page's buttons (SPEC §2): Undo, Reset, Stats, Home, Settings; and Hint (issue 15). */
+/** The game page's buttons (SPEC §2): Undo, Reset, Stats, Home, Settings; and Hint. */
 export interface ButtonBarProps {
   canUndo: boolean;
   /** Hint: shown when given; disabled while the computer thinks, a hint is searched, or the game is over. */

@@ -58,7 +58,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   // A full board is a finished game, also once its results were closed (progress is then playing, SPEC §4).
   const finished = game.progress === 'over' || freeCells(game) === 0;
   const lastMove = useMemo(() => lastCell(game.history.at(-2)?.boardState, game.boardState), [game]);
-  // Issue 15: a hint for the player to move, never while the computer thinks or once the game is over.
+  // A hint for the player to move, never while the computer thinks or once the game is over.
   const hintEnabled = game.progress === 'playing' && !computerTurn && !finished && !hint.searching && hint.cell === null;
   const askHint = () =>
     hint.ask(

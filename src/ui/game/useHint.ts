@@ -1,5 +1,5 @@
 /**
- * Hints (issue 15): the engine's suggestion for the player to move, searched at Expert's strength
+ * Hints: the engine's suggestion for the player to move, searched at Expert's strength
  * in a Web Worker of its own, so the page never waits and the computer's own searches are never
  * cancelled by one. A hint belongs to the position it was asked on: any move (or undo, or a new
  * game) drops it, and a search still under way is cancelled.

@@ -1,5 +1,5 @@
 /**
- * The room's invite link (issue 12): `/multiplayer?room=CODE` opens the lobby with the code filled
+ * The room's invite link: `/multiplayer?room=CODE` opens the lobby with the code filled
  * in, so a friend only types a name. Copied to the clipboard; where the clipboard is refused (an
  * insecure origin, a browser setting) the link is shown to copy by hand.
  */

@@ -83,7 +83,7 @@ function Lobby() {
   const hasName = username.trim() !== '';
   const hasCode = code.trim() !== '';
   // Not while a join is under way: one that fails may leave the page connected to another node
-  // (issue 13), whose lobby it then subscribes to.
+  // (a room lives on one of several nodes), whose lobby it then subscribes to.
   const openGames = useOpenGames(connected && !context.isJoiningRoom);
   // Away from the lobby's forms (another page, offline) nobody is looking for an opponent.
   useEffect(() => () => send({ type: 'pool.leave' }), [send]);
@@ -161,7 +161,7 @@ function Lobby() {
         </div>
       </form>
       <QuickPlayPanel username={username} context={context} busy={busy} send={send} />
-      {/* Issue 14: one click joins under the name above; without one the lobby asks for it. */}
+      {/* Open games: one click joins under the name above; without one the lobby asks for it. */}
       <OpenGames games={openGames} disabled={waiting} join={(open) => send({ type: 'room.join', code: open, username })} />
       <WatchForm />
     </section>

@@ -25,7 +25,7 @@ export interface OnlineGame {
   groups: Group[];
   /** Each player's group values, for the scores' breakdown. */
   breakdown: [number[], number[]];
-  /** From the game's seats: they stay put when a player leaves the room (issue 11). */
+  /** From the game's seats: they stay put when a player leaves the room. */
   names: [string, string];
   lastMove: CellPosition | undefined;
 }

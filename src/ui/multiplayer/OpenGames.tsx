@@ -1,5 +1,5 @@
 /**
- * The lobby's open games (issue 14, as lichess's lobby lists its seeks): public rooms waiting for
+ * The lobby's open games (as lichess's lobby lists its seeks): public rooms waiting for
  * an opponent, newest first, live. One click joins, under the username typed in the lobby.
  */
 import type { OpenGameView } from '../../protocol/messages';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play in the lobby (lichess's quick pairing): the player picks a board size and
+ * Quick play in the lobby (lichess's quick pairing): the player picks a board size and
  * a time control and clicks Play online; while the server looks for an opponent the panel says so,
  * with the time waited and a one-click Cancel. Once paired, the room machine takes the page into
  * the room and the game starts by itself.

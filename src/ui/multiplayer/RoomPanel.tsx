@@ -1,6 +1,6 @@
 /**
  * In a room (SPEC §2): code, countdown, players, the host's settings, ready and start. A room quick
- * play opened for a pair (issue 14) starts by itself with the pool's settings: no invite link, no
+ * play opened for a pair starts by itself with the pool's settings: no invite link, no
  * settings to change and no readiness to give, only who is still on the way.
  */
 import { canStart, localIndex, type RoomContext, type RoomEvent } from '../../machines/room.machine';

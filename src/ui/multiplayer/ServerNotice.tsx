@@ -1,5 +1,5 @@
 /**
- * "Server restarting — reconnecting…" after server:restarting (issue 11): not a dialog, the page
+ * "Server restarting — reconnecting…" after server:restarting: not a dialog, the page
  * stays usable; socket.io reconnects by itself and the rejoin token in the handshake puts the
  * player back in the room and game (src/net/socket.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * /multiplayer/watch/CODE (issue 14): a room's game as a spectator sees it, live: the board (read
+ * /multiplayer/watch/CODE: a room's game as a spectator sees it, live: the board (read
  * only), both players' names and scores drawn by the players' own components, whose turn it is,
  * the number watching, and the result once the game is over. Nothing here can act on the game.
  */

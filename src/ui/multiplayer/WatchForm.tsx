@@ -1,4 +1,4 @@
-/** The lobby's "Watch a game" (issue 14): a room's code opens its game for spectators. */
+/** The lobby's "Watch a game": a room's code opens its game for spectators. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROOM_CODE_LENGTH } from '../../protocol/messages';

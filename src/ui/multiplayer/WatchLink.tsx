@@ -1,5 +1,5 @@
 /**
- * Issue 14, on the players' pages: the room's watch link (/multiplayer/watch/CODE), copied to the
+ * For spectators, on the players' pages: the room's watch link (/multiplayer/watch/CODE), copied to the
  * clipboard (or shown, where the clipboard is refused), and the number watching.
  */
 import { CopyLink } from './InviteLink';

@@ -31,7 +31,7 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
         offs.push(
           socket.on(name, (payload) => {
             const parsed = parseServerEvent(name, payload);
-            // The number watching (issue 14) is the pages' business, not the room machine's.
+            // The number watching is the pages' business, not the room machine's.
             if (parsed.ok && parsed.message.type === 'room:spectators') heardWatchers(parsed.message.payload);
             else if (parsed.ok) sendBack(parsed.message);
             else console.error(`Dropped server event ${name}: ${parsed.error}`);

@@ -1,7 +1,7 @@
 /**
  * What the room tells the player (a game's end, a forfeit, the server's words), held until they
  * close it: shown in the page's own dialogs instead of window.alert, which blocks the page and
- * can show neither the chart nor Rematch (issue 12). One at a time; a newer one replaces it.
+ * can show neither the chart nor Rematch. One at a time; a newer one replaces it.
  */
 import { useSyncExternalStore } from 'react';
 import type { RoomNotice } from '../../machines/room.machine';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: an online game's moves in order, kept as the server's states arrive (it sends the
+ * An online game's moves in order, kept as the server's states arrive (it sends the
  * board and the last move, not the list), for the game's record. The tab keeps them too
  * (sessionStorage, per room), so a reload mid-game keeps the true order; whatever is read back
  * is only a candidate that followMoves checks against the server's board (game/onlineMoves.ts).

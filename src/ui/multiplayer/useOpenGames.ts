@@ -1,5 +1,5 @@
 /**
- * The lobby's open games (issue 14), live: while the lobby is shown and the socket is connected,
+ * The lobby's open games, live: while the lobby is shown and the socket is connected,
  * the page subscribes (lobby:subscribe) and keeps the latest list the server sends
  * (lobby:openGames, parsed at the edge). A reconnection subscribes again; leaving the lobby
  * unsubscribes. Null until the first list arrives.

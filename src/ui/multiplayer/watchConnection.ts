@@ -1,5 +1,5 @@
 /**
- * A spectator's connection (issue 14): a socket.io connection of its own, apart from the page's
+ * A spectator's connection: a socket.io connection of its own, apart from the page's
  * room connection (src/net/socket.ts's shared one), so that a spectator never carries a rejoin
  * token and the room actor never hears a watched room's events as its own. It asks room:watch on
  * every (re)connection: spectators are not part of the rooms a server rebuilds after a restart, so

@@ -1,5 +1,5 @@
 /**
- * What a spectator's page knows of the room it watches (issue 14): the room, its game, the result
+ * What a spectator's page knows of the room it watches: the room, its game, the result
  * once the game is over and the number watching. Pure: the watch connection (useWatch.ts) feeds it
  * the acknowledgement of room:watch and the room's server events, already parsed at the edge.
  */

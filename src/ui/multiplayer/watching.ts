@@ -1,5 +1,5 @@
 /**
- * The number watching the players' own room (issue 14), from room:spectators on the page's room
+ * The number watching the players' own room, from room:spectators on the page's room
  * connection (the room actor hands each one here, parsed). Kept per room code for the life of the
  * page, so the lobby's room panel and the game page show the same number when the players move
  * between them, and a number heard just before the page shows the room is not lost.

@@ -1,5 +1,5 @@
 /**
- * The import box (issue 15): a pasted game record opens in the replay. The record is checked here
+ * The import box: a pasted game record opens in the replay. The record is checked here
  * first, so a bad one is explained beside the box instead of on a new page.
  */
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /replay (issue 15): `/replay#<record>` opens a game's record (game/record.ts) with its step
+ * /replay: `/replay#<record>` opens a game's record (game/record.ts) with its step
  * controls; a link whose record cannot be read says what is wrong with it. The import box takes
  * a pasted record. Lazy-loaded with the board (PixiJS) and the engine.
  */

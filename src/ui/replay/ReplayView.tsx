@@ -1,8 +1,8 @@
 /**
- * One game's replay (issue 15): the board as it stood after any move, drawn by the game's own
+ * One game's replay: the board as it stood after any move, drawn by the game's own
  * board component, both scores at that step, the move list with the current move marked, and
  * the step controls (First, Back, Forward, Last; the arrow keys, Home and End), and the post-game
- * review (issue 15, item 3): its marks in the move list, the engine's best move on the board.
+ * review: its marks in the move list, the engine's best move on the board.
  */
 import { useMemo, useState } from 'react';
 import type { Engine } from '../../engine';

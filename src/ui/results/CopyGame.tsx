@@ -1,5 +1,5 @@
 /**
- * Copy game (issue 15): the game's record (game/record.ts) to the clipboard, and says so; where
+ * Copy game: the game's record (game/record.ts) to the clipboard, and says so; where
  * the clipboard is refused (an insecure origin, a browser setting) the record is shown to copy by
  * hand. The same button copies a replay link.
  */

@@ -30,9 +30,9 @@ export interface GameOverModalProps {
   histories: readonly [readonly bigint[], readonly bigint[]];
   occupiedCells: number;
   onPlayAgain(): void; // resets with the current settings and closes the dialog (the page's job)
-  /** Issue 15: the game's record (game/record.ts), for Copy game. */
+  /** The game's record (game/record.ts), for Copy game. */
   record?: string | undefined;
-  /** Issue 15: a hint was used, so the game was not submitted to High Scores. */
+  /** A hint was used, so the game was not submitted to High Scores. */
   hintUsed?: boolean | undefined;
   /** The game was played under "No mirroring": named with its settings. */
   mirrorRule?: boolean | undefined;

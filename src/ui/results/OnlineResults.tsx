@@ -39,7 +39,7 @@ export interface OnlineResultsProps {
   /** The room's Rematch (RematchPanel). */
   rematch: ReactNode;
   onBackToLobby(): void;
-  /** Issue 15: the game's record (game/record.ts), for Copy game. */
+  /** The game's record (game/record.ts), for Copy game. */
   record?: string | undefined;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The player panel (SPEC §2 "Game page", issue 12): both players' names with their colour chips,
+ * The player panel (SPEC §2 "Game page"): both players' names with their colour chips,
  * their scores with the per-group breakdown, the player to move underlined and bold in a card
  * outlined in their colour, a trophy by the strict leader; under them whose turn it is and the
  * last move in words, and once the board is full a banner with the result that reopens Game

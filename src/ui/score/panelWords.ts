@@ -1,5 +1,5 @@
 /**
- * The player panel's lines in words (issue 12): whose turn it is, the last move by name and
+ * The player panel's lines in words: whose turn it is, the last move by name and
  * chess-style cell, and the result once the board is full. Pure, so every line is tested
  * without rendering.
  */
