@@ -12,7 +12,7 @@
  * - relay: a bare socket.io relay with no game logic and no database (scripts/bench/relay-server.ts),
  *   the limit for this design. Both are measured by the same code (scripts/bench/server-harness.ts).
  * With both (the default) it then prints the two side by side, the ratios game/relay of the CPU
- * per move and of the p99 round-trip, and whether issue 11's targets are met (scripts/bench/rooms-compare.ts).
+ * per move and of the p99 round-trip, and whether the game server's targets are met (scripts/bench/rooms-compare.ts).
  * It does so for `--rounds N` rounds (5 with both, else 1), each a game run then a relay run, and
  * judges the targets on the median of the rounds' ratios: one round's play lasts 2 to 3 s, and its
  * p99 on this shared 2-core machine swings by a third from round to round.
@@ -33,13 +33,13 @@
  * profile of the play phase into DIR; profiling slows the server, so such a run's figures are not
  * comparable).
  *
- * Several nodes (issue 13): `--nodes 1,2 [--adapter postgres|redis|both]` measures, instead, the
+ * Several nodes: `--nodes 1,2 [--adapter postgres|redis|both]` measures, instead, the
  * game on N node processes sharing one PostgreSQL (fsync on) behind Debian's nginx, which the
  * bots go through (scripts/bench/bench-cluster.ts), with the CPU summed over every process that
  * serves the game (nodes, PostgreSQL, nginx, redis); then the CPU per move of each count against
  * one node's (target: 2 nodes at most 1.2× of 1).
  *
- * Spectators (issue 14): `--spectators N` measures, instead, one room of the game server watched by
+ * Spectators: `--spectators N` measures, instead, one room of the game server watched by
  * N spectator clients (scripts/bench/spectators.ts): the server's CPU per move with and without
  * them, and the p50/p99 time until every spectator has a move.
  *
@@ -72,7 +72,7 @@ const ADAPTER_CHOICE = textOption('adapter') ?? 'postgres';
 const SPECTATORS = Math.floor(option('spectators', 0));
 /** Rounds of game then relay; the verdict reads the median of their ratios (one round's p99 is noisy). */
 const ROUNDS = Math.max(1, Math.floor(option('rounds', SERVER_CHOICE === 'both' ? 5 : 1)));
-/** Issue 13's target: the CPU per move of 2 nodes at most this many times 1 node's. */
+/** The target for several nodes: the CPU per move of 2 nodes at most this many times 1 node's. */
 const NODES_TARGET = 1.2;
 /** Rooms being set up at once (connect, create, join, ready); every game then starts together. */
 const SETUP_CONCURRENCY = 50;
@@ -287,7 +287,7 @@ async function nodesMain(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-/** `--spectators N`: one room of the game server watched by N spectators (issue 14). */
+/** `--spectators N`: one room of the game server watched by N spectators. */
 async function spectatorsMain(): Promise<number> {
   const server = startServer('game');
   const killOnExit = () => server.kill();

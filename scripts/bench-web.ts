@@ -21,7 +21,7 @@
  * 3. The computer's replies on Easy 6×6, pointerdown to its piece on the board: SPEC §9's delays
  *    add to 600 ms (100 ms trigger + 500 ms move delay).
  *
- * Prints issue 12's targets beside the figures (met / NOT met). A benchmark, not a test: a target
+ * Prints the web app's targets beside the figures (met / NOT met). A benchmark, not a test: a target
  * not met is reported, only an error exits non-zero; this machine is shared, so figures vary.
  */
 import type { Page } from 'playwright';
@@ -35,7 +35,7 @@ const REPLIES = Math.max(1, Math.floor(option('replies', 10)));
 const JSON_OUTPUT = process.argv.includes('--json');
 const GPU_COMPOSITING = process.argv.includes('--gpu-compositing');
 
-/** Issue 12, item 7. */
+/** The web app's targets: /game ready, its bytes on the wire, the first scripts gzipped, the computer's reply. */
 const TARGETS = {
   gameReadyMs: 3000,
   gameWireBytes: 700_000,

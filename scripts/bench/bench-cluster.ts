@@ -1,5 +1,5 @@
 /**
- * Several game nodes for `npm run bench:rooms -- --nodes 1,2` (issue 13): a PostgreSQL cluster
+ * Several game nodes for `npm run bench:rooms -- --nodes 1,2`: a PostgreSQL cluster
  * (fsync on: every move durable), redis-server with the redis adapter, N node processes
  * (rooms-server.ts with --database-url) and Debian's nginx in front of them, which the bots go
  * through. Driven as one server process is (server-process.ts: `ready`, `reset`, `stats`, `stop`),

@@ -1,6 +1,6 @@
 /**
  * The bare socket.io relay of `npm run bench:rooms`: the yardstick the game server is measured
- * against (issue 11), the least any server of this design can cost per move. Same socket.io
+ * against, the least any server of this design can cost per move. Same socket.io
  * server and options as attachGameServer (server/src/rooms/index.ts), same events and payload
  * shapes as far as the bots (rooms-bot.ts) use them, but no engine, no scoring, no statechart,
  * no throttle, no database: a move is checked only for turn and free cell (so a bot's mistake

@@ -120,7 +120,7 @@ class Bot {
 }
 
 /**
- * A bot's connection. Like the page, it follows (issue 13): told that a room is on another node,
+ * A bot's connection. Like the page, it follows: told that a room is on another node,
  * it connects again asking the load balancer for that node (`node`) and joins there.
  */
 function open(opts: RoomRunOptions, label: string, name: string, node?: string): Promise<Bot | undefined> {

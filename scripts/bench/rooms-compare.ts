@@ -1,13 +1,13 @@
 /**
- * The game server against the bare socket.io relay in one bench:rooms run (issue 11): the ratios
- * of their figures and whether the issue's targets are met. The relay is the least a server of
+ * The game server against the bare socket.io relay in one bench:rooms run: the ratios
+ * of their figures and whether the game server's targets are met. The relay is the least a server of
  * this design can cost, so the ratios say what the game itself costs, on this machine and load.
  * Over several rounds (each a game run then a relay run) the verdict reads the median of the
  * rounds' ratios: on a shared 2-core machine one round's p99 swings by a third either way.
  */
 import { median } from './stats';
 
-/** Issue 11's targets for the game server, as multiples of the relay's figures. */
+/** The game server's targets, as multiples of the relay's figures. */
 export const TARGETS = { cpuPerMove: 2, p99: 1.5, errors: 0 } as const;
 
 /** The figures of one server's run that the comparison reads. */
@@ -43,7 +43,7 @@ export function compare(game: RunSummary, relay: RunSummary): Comparison {
   return judged(ratio(game.server?.cpuMicrosPerMove, relay.server?.cpuMicrosPerMove), ratio(game.moveRttMs.p99, relay.moveRttMs.p99), game.errors.count, relay.errors.count);
 }
 
-/** Ratios and error counts against issue 11's targets. */
+/** Ratios and error counts against the game server's targets. */
 function judged(cpuPerMoveRatio: number | null, p99Ratio: number | null, gameErrors: number, relayErrors: number): Comparison {
   return {
     cpuPerMoveRatio,

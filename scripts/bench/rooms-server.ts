@@ -5,7 +5,7 @@
  * share an event loop with the bots. EMBEDDED_DATABASE=pglite measures PGlite instead. Spawned by scripts/bench-rooms.ts with
  * `tsx scripts/bench/rooms-server.ts --countdown-tick-ms MS --events-per-second N --max-s S [--cpu-prof DIR]`.
  * With `--database-url URL --node-id ID --adapter postgres|redis [--redis-url URL]` it is one node of
- * several on a shared, already migrated PostgreSQL (issue 13; bench-cluster.ts starts them).
+ * several on a shared, already migrated PostgreSQL (bench-cluster.ts starts them).
  * It is measured and driven over its standard streams by server-harness.ts, as the relay
  * (relay-server.ts) is.
  */

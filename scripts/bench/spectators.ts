@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rooms -- --spectators 1000` (issue 14): the cost of spectators to the game server.
+ * `npm run bench:rooms -- --spectators 1000`: the cost of spectators to the game server.
  * One room, two players playing a scripted 6x6 game (row by row, one move at a time), first with
  * nobody watching, then with N spectator socket.io clients watching it (all in this process, over
  * loopback, against the real game server in a process of its own). Each move is made only once

@@ -45,7 +45,7 @@ export interface BackendOptions {
   /** The game server, when the engine is given. */
   engine?: Rules;
   games?: Omit<GameServerOptions, 'engine' | 'db' | 'leases' | 'multiNode' | 'claimAllAtStartup'>;
-  /** This node among several sharing the database (issue 13). */
+  /** This node among several sharing the database. */
   nodeId?: string;
   /** Events between nodes: none for a node on its own. */
   adapter?: AdapterKind;

@@ -5,7 +5,7 @@
  * whenever the CPU has room.
  *
  * PostgREST runs at nice 19 (it only serves the data API). The embedded database runs at nice 10:
- * since issue 11 every move waits for its commit in the rooms' log, and at 19 it got about 1.5 %
+ * since every move waits for its commit in the rooms' log (online rooms survive a crash), and at 19 it got about 1.5 %
  * of a core whenever another process kept one busy (a shared CI machine), which made whole test
  * runs crawl; at 10 it still yields to the game server about ten to one.
  */

@@ -1,5 +1,5 @@
 /**
- * The data survives a restart (issue 5, Done when): the real server, as `npm start` runs it, on a
+ * The data survives a restart: the real server, as `npm start` runs it, on a
  * fresh DATA_DIR; a sign-up and a score through supabase-js; SIGTERM; the server again on the same
  * folder; the same credentials sign in and the score is still there.
  */

@@ -1,4 +1,4 @@
--- Issue 11: online rooms survive a crash. The game server appends every accepted command of a
+-- Online rooms survive a crash. The game server appends every accepted command of a
 -- room to its log before acknowledging it, and rebuilds every open room from it on start-up
 -- (from the latest snapshot when there is one). Private to the game server: no API role may
 -- read it (rejoin tokens are stored only as sha256 hashes, inside the commands).

@@ -1,4 +1,4 @@
--- Issue 13: several game nodes share one PostgreSQL. Each open room has exactly one owner at a
+-- Several game nodes share one PostgreSQL. Each open room has exactly one owner at a
 -- time: the node holding its lease. The owner renews its leases every second; a node that stops
 -- renewing (killed, stalled, cut off) loses them when they expire, and a surviving node takes the
 -- room over from its log. Every write of a room's log carries the lease's fence, and only a

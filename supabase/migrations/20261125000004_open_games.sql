@@ -1,4 +1,4 @@
--- Issue 14: open games. A public room waiting for an opponent is listed in every node's lobby.
+-- Open games. A public room waiting for an opponent is listed in every node's lobby.
 -- Its owner (the node holding the room's lease) writes the listing here after each step that
 -- changes it; every node reads the newest listings about once a second and pushes them to its
 -- lobby's sockets. The listing lives with the lease: a room that is gone takes it with its row,

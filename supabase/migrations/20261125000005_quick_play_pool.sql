@@ -1,4 +1,4 @@
--- Issue 14, quick play: players looking for an opponent, shared by every game node. An entry is
+-- Quick play: players looking for an opponent, shared by every game node. An entry is
 -- a socket of the node it is connected to; that node takes it out when the player cancels, enters
 -- a room or drops, and keeps its entries alive (expires_at, renewed every second, as the room
 -- leases are): the entries of a node that died lapse within seconds, so nobody is ever paired

@@ -1,4 +1,4 @@
--- Issue 11's bench: each node renews all of its leases every second, one row per open room. With
+-- Found by the rooms' benchmark (bench:rooms): each node renews all of its leases every second, one row per open room. With
 -- expires_at indexed, every renewal also wrote a new index entry for every row (and for the other
 -- indexes, as the new row version moved). Without that index a renewal changes no indexed column,
 -- so the rows are updated in place on their page (heap-only tuples) where the page has room, which

@@ -1,6 +1,6 @@
 /**
  * Attacks on the leaderboards through the real data API (PostgREST) on both databases: each
- * was possible before the database checked what a client writes (issue 10).
+ * was possible before the database checked what a client writes.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../../src/engine';

@@ -1,5 +1,5 @@
 /**
- * socket.io's adapter between game nodes (issue 13): room events broadcast on one node reach the
+ * socket.io's adapter between game nodes: room events broadcast on one node reach the
  * sockets of every node, and nodes ask each other through it (cluster.ts). Two, both maintained
  * by socket.io:
  * - postgres (the default): LISTEN/NOTIFY on the PostgreSQL the nodes already share, one

@@ -1,5 +1,5 @@
 /**
- * Chaos (issue 11): the real server in a process of its own is killed with SIGKILL during a
+ * Chaos: the real server in a process of its own is killed with SIGKILL during a
  * rated game's countdown, in the middle of the game, and with an undo request pending; each
  * time it is started again on the same data, real socket.io clients get back in with their
  * rejoin tokens, and the game goes on to the end with the right scores and exactly one rated

@@ -33,7 +33,7 @@ describe('the page parses what the server sends', () => {
     const created = await call<Entered>(alice, 'room:create', { username: 'Alice' });
     const joined = await call<Entered>(bob, 'room:join', { code: created.room.code, username: 'Bob' });
     await call(alice, 'room:updateSettings', { boardSize: 8 });
-    // Issue 14: a client in the lobby hears the open games, a public room among them.
+    // A client in the lobby hears the open games, a public room among them.
     const lobby = await listening(heard);
     const ruth = await h.client();
     await call(ruth, 'room:create', { username: 'Ruth' });
@@ -57,7 +57,7 @@ describe('the page parses what the server sends', () => {
     await call(alice, 'game:requestUndo', {});
     await call(alice, 'game:withdrawUndo', {});
 
-    // A spectator comes to watch (issue 14): the players hear how many watch.
+    // A spectator comes to watch: the players hear how many watch.
     const watching = next(alice, 'room:spectators');
     const spectator = await listening(heard);
     expect(await call(spectator, 'room:watch', { code: created.room.code })).toMatchObject({ success: true });
@@ -80,7 +80,7 @@ describe('the page parses what the server sends', () => {
     await call(alice, 'room:leave', {});
     await left;
 
-    // Issue 14: two players paired by quick play.
+    // Two players paired by quick play.
     const erin = await listening(heard);
     const frank = await listening(heard);
     const paired = next(frank, 'pool:paired');
@@ -88,7 +88,7 @@ describe('the page parses what the server sends', () => {
     await call(frank, 'pool:join', { username: 'Frank', boardSize: 6, timeControl: '5+3' });
     await paired;
 
-    // Issue 14: a timed game through a restart; the player to move's clock waits for them.
+    // A timed game through a restart; the player to move's clock waits for them.
     const database = await pgliteForTests();
     const shared = { ...database, stop: async () => undefined };
     const before = await startHarness({ eventsPerSecond: 1000 }, shared);

@@ -1,4 +1,4 @@
-// Issue 14's clocks in the room reducer, as pure functions on simulated time: each clock starts
+// A timed game's clocks in the room reducer, as pure functions on simulated time: each clock starts
 // after its player's first move, the Fischer increment, a flag on time (rated once each player has
 // made 5 moves), the idle rule only before a clock runs, a restart that gives back the time the
 // server was down.

@@ -1,5 +1,5 @@
 /**
- * Messages between game nodes (issue 13), carried by socket.io's adapter (serverSideEmit), so
+ * Messages between game nodes, carried by socket.io's adapter (serverSideEmit), so
  * they travel the same way, and in the same order, as the room events the adapter broadcasts.
  * A node forwards a command to the node that owns the room and waits for its answer; an owner
  * tells the others when a seat moves or a room changes hands. With one node (no adapter) there
@@ -17,7 +17,7 @@ export type NodeRequest =
   | { type: 'canJoin'; roomId: string; username: string }
   /** Whose seat does this rejoin token hash open? Asked of every node; each answers (null: not mine). */
   | { type: 'findToken'; tokenHash: string }
-  /** Issue 14: node `node` has `count` sockets watching the room you own: the room as it is now, for the newest. */
+  /** Node `node` has `count` sockets watching the room you own: the room as it is now, for the newest. */
   | { type: 'watch'; roomId: string; node: string; count: number };
 
 export type SeatFound = { roomId: string; code: string; playerId: string };
@@ -30,7 +30,7 @@ export type NodeNotice =
   | { type: 'owner'; roomId: string; owner: string }
   /** A node gave its rooms up (shutting down): take them over now. */
   | { type: 'released'; from: string }
-  /** Issue 14: node `node` has `count` sockets watching the room (for its owner, whichever node that is). */
+  /** Node `node` has `count` sockets watching the room (for its owner, whichever node that is). */
   | { type: 'spectators'; roomId: string; node: string; count: number };
 
 type NodeMessage =

@@ -1,5 +1,5 @@
 /**
- * One write per connection for the answers of a commit (issue 11's p99 round-trip). engine.io
+ * One write per connection for the answers of a commit (for the p99 round-trip of a move). engine.io
  * writes every packet to a WebSocket with a system call of its own, and after a write it waits
  * for the kernel before the next: a move costs its player two writes (the acknowledgement and
  * the game:moveMade broadcast) and each costs as much as the packet itself on loopback. While

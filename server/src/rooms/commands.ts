@@ -12,7 +12,7 @@ export type Command =
    */
   | { type: 'create'; roomId: string; code: string; playerId: string; username: string; userId: string | null; tokenHash: string; mirrorRule?: boolean }
   /**
-   * Issue 14, quick play: a new room for two players the pool paired, player 0 first, both ready;
+   * Quick play: a new room for two players the pool paired, player 0 first, both ready;
    * each is away until they come back with their rejoin token, and the game counts down then.
    */
   | { type: 'paired'; roomId: string; code: string; settings: PairedSettings; players: [Entrant, Entrant] }

@@ -50,11 +50,11 @@ export interface GameServerOptions {
   claimAllAtStartup?: boolean;
   /** The time rooms run on: the system's, or a simulated one in tests of long deadlines. */
   clock?: RoomClock;
-  /** Issue 14: where the open games are listed (beside the leases in Postgres); in memory without a database. */
+  /** Where the open games are listed (beside the leases in Postgres); in memory without a database. */
   openGames?: OpenGameStore;
   /** How often the lobby's open games are read (and changes pushed); 1000 ms by default. */
   lobbyRefreshMs?: number;
-  /** Issue 14: the quick-play pool (in Postgres, shared by the nodes); in memory without a database. */
+  /** The quick-play pool (in Postgres, shared by the nodes); in memory without a database. */
   pool?: PoolStore;
   /** The clock of the pool's waiting times (tests move it on); Date.now by default. */
   now?: () => number;
@@ -77,7 +77,7 @@ export class GameServer implements Games {
   private readonly listings: OpenListings;
   private readonly lobby: LobbyFeed;
   readonly quickPlay: QuickPlay;
-  /** Issue 14: this node's spectators, per room, and (as an owner) how many watch each of its rooms. */
+  /** This node's spectators, per room, and (as an owner) how many watch each of its rooms. */
   private readonly spectating: Spectating;
 
   constructor(
@@ -293,7 +293,7 @@ export class GameServer implements Games {
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
-  // ------------------------------------------------------------- open games (issue 14)
+  // ------------------------------------------------------------- open games
 
   subscribeLobby = (socket: GameSocket) => this.lobby.subscribe(socket);
   unsubscribeLobby = (socket: GameSocket) => this.lobby.unsubscribe(socket);
@@ -354,7 +354,7 @@ export class GameServer implements Games {
   forfeit = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'forfeit', playerId }));
   requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
 
-  // ------------------------------------------------------------- quick play (issue 14)
+  // ------------------------------------------------------------- quick play
 
   /** Into the pool; a player in a room is in a room. */
   async joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack> {
@@ -366,7 +366,7 @@ export class GameServer implements Games {
 
   leavePool = (socket: GameSocket) => this.quickPlay.leave(socket);
 
-  // ------------------------------------------------------------- spectators (issue 14)
+  // ------------------------------------------------------------- spectators
 
   /** The socket watches the room (spectating.ts); a seated player cannot (their page shows their own game). */
   async watch(socket: GameSocket, code: string): Promise<Ack> {

@@ -5,7 +5,7 @@
  * Connection-state recovery is on for the rejoin grace period: a socket whose transport dropped
  * and came back in time keeps its id, rooms and data, gets the broadcasts it missed, and skips
  * the middleware (its user is already in its data). With a database, every room is durable
- * (journal.ts): `restore()` rebuilds them after a restart. Several nodes (issue 13) share the
+ * (journal.ts): `restore()` rebuilds them after a restart. Several nodes share the
  * rooms through leases in Postgres (leases.ts) and an adapter between them (adapter.ts).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -100,7 +100,7 @@ export function attachGameServer(
     ...options,
     leases: db ? new PostgresLeases(db, nodeId, options.leaseTiming) : undefined,
     openGames: db ? new PostgresOpenGames(db, nodeId) : undefined,
-    // Issue 14: quick play's pool, shared by the nodes through the database.
+    // Quick play's pool, shared by the nodes through the database.
     pool: options.pool ?? (db ? new PostgresPool(db, nodeId, options.leaseTiming) : undefined),
     multiNode: adapter !== undefined,
     // The embedded database (PostgreSQL or PGlite in DATA_DIR) has one node: every room is its own.

@@ -1,5 +1,5 @@
 /**
- * The rooms' log (issue 11) answering a group commit, on PGlite and PostgreSQL: every command
+ * The rooms' log answering a group commit, on PGlite and PostgreSQL: every command
  * appended while a write is under way is answered once, in order, and the answers of a big commit
  * go out in slices, so the server reads its sockets between them instead of stalling every game.
  */

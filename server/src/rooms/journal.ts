@@ -1,12 +1,12 @@
 /**
- * The rooms' durable log (issue 11): every accepted command is appended to
+ * The rooms' durable log: every accepted command is appended to
  * game_server.room_log and acknowledged only once committed. Appends made while a write is
  * under way go together in the next one (group commit across rooms: one INSERT for many
  * moves). A step that ends a rated game writes the result and both profiles in the same
  * transaction as its log entry, so an outage can delay a result but never drop it: while the
  * database is unreachable the batch is retried, with back-off, until it commits.
  *
- * Several nodes (issue 13): each entry carries the fence of the room's lease (leases.ts) and goes
+ * Several nodes: each entry carries the fence of the room's lease (leases.ts) and goes
  * in only while that is still the lease's fence. The lease rows are locked (FOR SHARE) by the
  * insert, so a takeover waits for it and then reads it back; an entry of a room this node lost
  * is refused with LeaseLost, and nothing of it is written.

@@ -1,5 +1,5 @@
 /**
- * Room leases and the fence on the log (issue 13), on PGlite and PostgreSQL: a room has one owner
+ * Room leases and the fence on the log, on PGlite and PostgreSQL: a room has one owner
  * at a time, a lapsed lease is taken over once, and a node that lost a room cannot write to it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Room leases (issue 13): which node owns each open room, in game_server.room_leases. A node
+ * Room leases: which node owns each open room, in game_server.room_leases. A node
  * claims a lease when it creates a room or takes one over, renews all of its leases at once every
  * second, and loses a lease that it did not renew in time. Every claim raises the lease's fence;
  * the log's writes carry the fence they were made under (journal.ts), so a node that lost a room
@@ -15,7 +15,7 @@ export interface Lease {
   code: string | null;
   /**
    * On a claim of a room another run of a node held: when that owner last renewed the lease (epoch
-   * ms), the last moment it is known to have been alive. A timed game's clock stops there (issue 14).
+   * ms), the last moment it is known to have been alive. A timed game's clock stops there.
    */
   aliveAt?: number;
 }
@@ -104,7 +104,7 @@ export class PostgresLeases implements Leases {
         [this.nodeId],
       );
       const rows = await tx.query<LeaseRow>(
-        // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
+        // A room's new owner lists it afresh (open-games.ts) once its host is back.
         `update game_server.room_leases l
          set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
          from game_server.room_leases old
@@ -119,7 +119,7 @@ export class PostgresLeases implements Leases {
   async claimExpired(limit: number): Promise<Lease[]> {
     // SKIP LOCKED: two nodes scanning at once never claim the same room.
     const rows = await this.db.query<LeaseRow>(
-      // A room's new owner lists it afresh (issue 14: open-games.ts) once its host is back.
+      // A room's new owner lists it afresh (open-games.ts) once its host is back.
       `update game_server.room_leases l
        set owner = $1, fence = l.fence + 1, expires_at = now() + $2::interval, listing = null, listed_at = null
        from (

@@ -1,5 +1,5 @@
 /**
- * The lobby's open games, live (issue 14): sockets in the lobby subscribe (socket.io room
+ * The lobby's open games, live: sockets in the lobby subscribe (socket.io room
  * 'lobby' on this node); the node reads the open games at most about once a second, one query for
  * all of its lobby sockets, and only while it has some, and pushes the list to them when it
  * changed. Every node reads the same store (open-games.ts), so a room owned by another node is

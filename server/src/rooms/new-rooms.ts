@@ -34,7 +34,7 @@ function newCode(owned: OwnedRooms): string {
 }
 
 /**
- * The room of a pair the pool made (issue 14), owned by this node: both players seated and ready,
+ * The room of a pair the pool made, owned by this node: both players seated and ready,
  * in an order drawn at random (who opens), each with a rejoin token to come in with.
  */
 export async function openPaired(owned: OwnedRooms, pair: Pair): Promise<Opened | null> {

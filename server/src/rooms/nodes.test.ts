@@ -1,5 +1,5 @@
 /**
- * Several nodes (issue 13): two real server processes on one PostgreSQL, behind Debian's nginx,
+ * Several nodes: two real server processes on one PostgreSQL, behind Debian's nginx,
  * with each of the two adapters between nodes (PostgreSQL's LISTEN/NOTIFY, Redis streams). Two
  * players sit on different nodes and play one room's game: every move is forwarded to the room's
  * owner and every event reaches both through the adapter. Then the

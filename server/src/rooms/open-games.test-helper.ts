@@ -1,4 +1,4 @@
-/** Test helpers for the lobby's open games (issue 14): a client in the lobby, watching the list. */
+/** Test helpers for the lobby's open games: a client in the lobby, watching the list. */
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { OpenGameView } from '../../../src/protocol';

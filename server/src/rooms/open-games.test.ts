@@ -1,4 +1,4 @@
-// Open games (issue 14) over real sockets: a public room waiting for an opponent is listed in the
+// Open games over real sockets: a public room waiting for an opponent is listed in the
 // lobby of every client that subscribed, live, and leaves the list when it fills, goes private or
 // is gone; a private room never shows. The list shows only what a stranger may see.
 import { createServer } from 'node:http';

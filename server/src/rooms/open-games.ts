@@ -1,5 +1,5 @@
 /**
- * Open games (issue 14, lichess's lobby "seeks"): a public room waiting for an opponent is listed
+ * Open games (lichess's lobby "seeks"): a public room waiting for an opponent is listed
  * in every node's lobby. The room's owner writes its listing after each committed step that
  * changes it (OpenListings, below); every node reads the newest listings (lobby-feed.ts). Where
  * the listings are kept is an OpenGameStore: beside the room's lease in Postgres, so that a room

@@ -1,5 +1,5 @@
 /**
- * The database down when a rated game ends (issue 11): the last move is not acknowledged while
+ * The database down when a rated game ends: the last move is not acknowledged while
  * it cannot be written; once PostgreSQL is back, the move, the result and both profiles are
  * written in one transaction and both players hear the rated result. Nothing is dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * The rooms this node owns (issue 13): each one's state, log position and lease fence, and one
+ * The rooms this node owns: each one's state, log position and lease fence, and one
  * timer for its next deadline. A command runs through the room reducer here, is written to the
  * log under the room's fence, and only once committed do its events go out (to sockets on any
  * node, through socket.io's adapter) and its answer come back. Rooms arrive by creation, by the
@@ -63,11 +63,11 @@ export interface OwnedRoomsHooks {
   /** Rooms that just became this node's (start-up or takeover), after their 'restarted' step. */
   arrived(roomIds: string[]): void;
   notify(notice: NodeNotice): void;
-  /** Issue 14: a step of a room was committed (null: the room is gone); its open-game listing may change. */
+  /** A step of a room was committed (null: the room is gone); its open-game listing may change. */
   committed(roomId: string, room: RoomState | null): void;
-  /** Issue 14: the room is no longer this node's (gone, lost or given up). */
+  /** The room is no longer this node's (gone, lost or given up). */
   unowned(roomId: string): void;
-  /** Issue 14: whether sockets of another node watch the room (its events then go through the adapter). */
+  /** Whether sockets of another node watch the room (its events then go through the adapter). */
   watchedElsewhere?(roomId: string): boolean;
 }
 
@@ -247,7 +247,7 @@ export class OwnedRooms {
   /**
    * An event to the room's sockets (or one player's). When every seat is held by a socket of this
    * node it does not go through the adapter: a room whose players sit with its owner costs the
-   * other nodes nothing, unless spectators on other nodes watch it (issue 14).
+   * other nodes nothing, unless spectators on other nodes watch it.
    */
   private send(out: Outgoing, room: RoomState | undefined, live: LiveRoom | undefined): void {
     const local = out.to ? this.heldHere(live, out.to) : room !== undefined && this.allHeldHere(live, room) && !this.hooks.watchedElsewhere?.(room.id);

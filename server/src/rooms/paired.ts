@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play: the room of two players the pool paired (pool.ts), as the room reducer
+ * Quick play: the room of two players the pool paired (pool.ts), as the room reducer
  * opens it. Both are seated at once, ready, with the pool's board size and time control; each is
  * away until their page comes in with the rejoin token it was sent (pool:paired), on whichever
  * node. The countdown starts by itself when both are in, as a lichess pairing starts the game with

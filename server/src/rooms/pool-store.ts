@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play: where the pool is kept. With a database, in game_server.quick_play_pool,
+ * Quick play: where the pool is kept. With a database, in game_server.quick_play_pool,
  * shared by every node: a player arriving on one node is paired with one waiting on another.
  * Every change that pairs runs in one transaction under one advisory lock (pairing is rare next to
  * moves, so one lock costs nothing), so two nodes can never take the same player: the arrival is

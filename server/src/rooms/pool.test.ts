@@ -1,4 +1,4 @@
-// Issue 14, quick play as pure functions: who may be paired with whom, by the rules of lichess's
+// Quick play as pure functions: who may be paired with whom, by the rules of lichess's
 // pools (pool.ts), and the room a pair gets (the reducer's `paired`): both seated and ready, away
 // until they come in; the countdown starts by itself once both are in; one who never comes loses
 // the seat after the grace period.

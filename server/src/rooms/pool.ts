@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play: who may be paired with whom, as pure functions of the pool's entries and
+ * Quick play: who may be paired with whom, as pure functions of the pool's entries and
  * the time. Lichess's pools are the model (lila modules/pool, MatchMaking.scala):
  * - two players are compatible when they asked for the same board size and time control, and are
  *   both anonymous or both signed in (a quick-play game between signed-in players is rated; one

@@ -1,4 +1,4 @@
-// Issue 14, quick play on several nodes (issue 13): two game nodes in this process share one
+// Quick play on several nodes: two game nodes in this process share one
 // PostgreSQL (the pool's table, the room leases) and socket.io's PostgreSQL adapter. Two players
 // connected to different nodes are paired, and both play the room's game from their own node; a
 // node that dies leaves entries nobody renews, and nobody is paired with them.

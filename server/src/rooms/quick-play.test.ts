@@ -1,4 +1,4 @@
-// Issue 14, quick play over real sockets on one node: two compatible players are paired into one
+// Quick play over real sockets on one node: two compatible players are paired into one
 // new room and their game starts with no further click; incompatible ones wait; signed-in players
 // are paired by rating band, widening as they wait (the pool's clock is the test's); Cancel and a
 // drop take a player out; a player in a room cannot be in the pool; bad payloads and floods are refused.

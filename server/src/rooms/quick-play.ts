@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play (lichess's quick pairing): "Play online" puts a socket in the pool
+ * Quick play (lichess's quick pairing): "Play online" puts a socket in the pool
  * (pool-store.ts, shared by the nodes); a compatible player already waiting is paired with it at
  * once, and every second each node widens the rating bands of the signed-in players still waiting
  * (pool.ts) and pairs whom they now allow. A pair gets a new room on the node that paired it

@@ -1,5 +1,5 @@
 /**
- * The one owner of a room's state (issue 11): `reduce(room, command, now, config)` returns the
+ * The one owner of a room's state: `reduce(room, command, now, config)` returns the
  * next room, what to tell the clients, and the answer to the command's sender. Pure: no I/O,
  * no clock but `now`, no randomness (commands carry their ids), so the game server can write
  * each accepted command to a durable log and rebuild every room after a crash by replaying it.
@@ -57,7 +57,7 @@ function earlier(at: number | null | undefined, next: number | null): number | n
   return at !== null && at !== undefined && (next === null || at < next) ? at : next;
 }
 
-/** When the player to move runs out of time, if their clock is running (issue 14). */
+/** When the player to move runs out of time, if their clock is running. */
 function flagDeadline(room: RoomState): number | null {
   const { clock, game } = room;
   if (room.status !== 'playing' || !clock || clock.runningSince === null || !game) return null;
@@ -199,7 +199,7 @@ function updateSettings(draft: Draft, room: RoomState, member: Member, change: E
   };
   // A player who said Ready said it to the old settings (say, a casual game now made rated): the
   // others are asked again, as on Board Game Arena. The host, who changed them, stays as they were.
-  // Who may find the room (issue 14) is not the game they agreed to: it asks nobody again.
+  // Who may find the room is not the game they agreed to: it asks nobody again.
   const changed = (Object.keys(settings) as (keyof typeof settings)[]).some((key) => key !== 'visibility' && settings[key] !== room.settings[key]);
   const members = changed ? room.members.map((m) => (m.id === room.hostId || !m.ready ? m : { ...m, ready: false })) : room.members;
   const next = set(draft, { ...room, settings, members });
@@ -299,7 +299,7 @@ function back(draft: Draft, room: RoomState, member: Member, now: number, config
     const clocks = clocksView(next.clock, next.game.currentPlayer, now);
     if (clocks) emit(draft, { event: 'game:clockResumed', payload: { clocks } });
   }
-  // A room of quick play starts once both paired players are in (issue 14).
+  // A room of quick play starts once both paired players are in.
   if (startsByItself(next)) beginCountdown(draft, next, now, config);
   return entered(current(draft), member.id, now);
 }

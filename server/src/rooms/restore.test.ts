@@ -1,4 +1,4 @@
-// The rooms' log on a real database (issue 11): a second game server on the same database
+// The rooms' log on a real database: a second game server on the same database
 // rebuilds a room from its snapshot and the commands after it; a finished room's log is pruned
 // when the room expires; rejoin tokens are stored only as hashes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

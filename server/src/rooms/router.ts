@@ -1,5 +1,5 @@
 /**
- * Where a room's commands go (issue 13): to this node when it owns the room (owned-rooms.ts),
+ * Where a room's commands go: to this node when it owns the room (owned-rooms.ts),
  * or to the node that does, through socket.io's adapter (cluster.ts). When the owner is gone
  * (its lease lapses) or the room moved, a command waits for the takeover and goes on there, on
  * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
@@ -29,11 +29,11 @@ export interface SeatHooks {
   unseatEverywhere(playerId: string, code: string, except?: string): void;
   /** Rooms that changed hands: this node's seated sockets in them come back to the new owner. */
   bringBack(roomIds: string[]): void;
-  /** Issue 14: node `node` has `count` sockets watching the room this node owns. */
+  /** Node `node` has `count` sockets watching the room this node owns. */
   watched(roomId: string, node: string, count: number): void;
-  /** Issue 14: a room this node owns, as a new spectator sees it. */
+  /** A room this node owns, as a new spectator sees it. */
   watchedRoom(roomId: string): Wire<WatchedRoom> | undefined;
-  /** Issue 14: the socket `socketId` (on any node) just took its seat in the room this node owns. */
+  /** The socket `socketId` (on any node) just took its seat in the room this node owns. */
   seated(roomId: string, socketId: string): void;
 }
 
@@ -118,7 +118,7 @@ export class RoomRouter {
   }
 
   /**
-   * Issue 14: the room to show a new spectator, from its owner (this node or another), who counts
+   * The room to show a new spectator, from its owner (this node or another), who counts
    * `count` watching sockets of this node. Waits for a takeover as route() does; undefined when the room is gone.
    */
   async watch(roomId: string, count: number): Promise<Wire<WatchedRoom> | undefined> {

@@ -1,5 +1,5 @@
 /**
- * engine.io session ids that name their node (issue 13). A client that cannot open a WebSocket
+ * engine.io session ids that name their node. A client that cannot open a WebSocket
  * falls back to HTTP long-polling: one request after another, each carrying `?sid=`, and each
  * must reach the node that holds the session. The load balancer reads the node from the id
  * (server/src/cluster/nginx.ts maps the prefix to that node), so no sticky cookie is needed.

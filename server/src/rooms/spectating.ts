@@ -1,5 +1,5 @@
 /**
- * Spectators on this node (issue 14), for the game server: a watching socket joins the room's
+ * Spectators on this node, for the game server: a watching socket joins the room's
  * socket.io room and holds no seat; this node counts its own watchers of each room (Watchers)
  * and, for the rooms it owns, adds up every node's counts and tells the room (Audience).
  */

@@ -1,4 +1,4 @@
-// How the number watching is counted (issue 14), with simulated time: a crowd arriving is one
+// How the number watching is counted, with simulated time: a crowd arriving is one
 // report and one message to the room; the owner adds up the nodes' counts; a node that stops
 // reporting (killed) no longer counts after three refreshes; a node repeats its counts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Spectators on several nodes (issue 14): two real server processes on one PostgreSQL with the
+ * Spectators on several nodes: two real server processes on one PostgreSQL with the
  * PostgreSQL adapter between them. Both players sit on node A, which owns their room, so its
  * events would not need the adapter; a spectator on node B must still get every move and the end
  * of the game, and the number watching, kept by the owner, counts the spectators of both nodes

@@ -1,4 +1,4 @@
-// Spectators (issue 14) over real sockets with the real engine: anyone with the code watches a
+// Spectators over real sockets with the real engine: anyone with the code watches a
 // game live, joining mid-game with the whole state at once; a spectator can never act; the number
 // watching goes up and down (a dropped spectator included); the end of the game is seen, and a
 // finished game stays viewable while its room exists.

@@ -1,5 +1,5 @@
 /**
- * Spectators (issue 14): anyone with a room's code watches its game. A spectator's socket joins
+ * Spectators: anyone with a room's code watches its game. A spectator's socket joins
  * the room's socket.io room, so it gets the room's broadcasts as the players do (never one
  * player's events, which go to `player:<id>` rooms), and holds no seat: every command of a
  * watching socket is refused. Spectators are not room state: nothing of them is written to the

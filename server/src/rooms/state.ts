@@ -41,7 +41,7 @@ export interface Member {
 export type Winner = PlayerIndex | 'draw' | null;
 
 /**
- * A timed game's two clocks (issue 14). `remainingMs` is each player's time as of `runningSince`
+ * A timed game's two clocks. `remainingMs` is each player's time as of `runningSince`
  * for the one running (the player to move), as of their last move for the other. A player's
  * clock runs only from their second turn on (it starts after their first move, as on lichess);
  * until then runningSince is null and the idle rule aborts a game nobody starts.
@@ -71,7 +71,7 @@ export interface RoomState {
   moved: [boolean, boolean];
   pendingUndo: { requestId: string; requestedBy: PlayerIndex; lapsesAt: number } | null;
   undoRequestsLeft: [number, number];
-  /** Issue 14: the game's clocks; null in an untimed game (or before a game). */
+  /** The game's clocks; null in an untimed game (or before a game). */
   clock: Clock | null;
   /** When the player to move began their turn (for "Claim victory"). */
   turnSince: number | null;
@@ -79,7 +79,7 @@ export interface RoomState {
   result: { winner: Winner; reason: FinishReason } | null;
   /** A finished room is removed then. */
   expiresAt: number | null;
-  /** Issue 14: paired by quick play: the game counts down as soon as both players are in. */
+  /** Paired by quick play: the game counts down as soon as both players are in. */
   quickPlay?: boolean;
 }
 

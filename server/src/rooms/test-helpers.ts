@@ -24,7 +24,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** `nodeId` names the node among several sharing `shared`'s database (issue 13). */
+/** `nodeId` names the node among several sharing `shared`'s database. */
 export async function startHarness(options: Omit<GameServerOptions, 'engine' | 'db'> & { nodeId?: string } = {}, shared?: TestDatabase): Promise<Harness> {
   const test = shared ?? (await pgliteForTests());
   const keys = await createKeys(SECRET);

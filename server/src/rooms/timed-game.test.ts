@@ -1,4 +1,4 @@
-// Issue 14's time controls over real sockets, on simulated time (the rooms' clock moves only when
+// Time controls over real sockets, on simulated time (the rooms' clock moves only when
 // the test says; sockets and the database keep real time): the clocks in every game state,
 // a flag on time that is rated (each player made 5 moves), the clocks after a reload, and a restart that gives back the
 // time the server was down.

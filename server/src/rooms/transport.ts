@@ -1,5 +1,5 @@
 /**
- * socket.io behind a small transport (issue 11): the typed server, and one handler per client
+ * socket.io behind a small transport: the typed server, and one handler per client
  * event that parses its payload at the edge, spends the socket's event budget and its address's
  * (client-limits.ts) and answers with the game server's acknowledgement. Nothing here decides a
  * rule of the game; the limits per address that concern one event are held here too: room codes
@@ -44,13 +44,13 @@ export interface SocketData {
   playerId?: string;
   /** The rejoin token of the seat held (for a connection socket.io recovers). */
   seatToken?: string;
-  /** Issue 13: the client connects again to the node that owns its room when told (handshake `follow`). */
+  /** Several nodes: the client connects again to the node that owns its room when told (handshake `follow`). */
   follows?: boolean;
   /** The node it asked the load balancer for (`?node=`), if any. */
   askedFor?: string;
-  /** Issue 14: looking for an opponent (quick play); cleared when paired, cancelled or seated. */
+  /** Looking for an opponent (quick play); cleared when paired, cancelled or seated. */
   inPool?: boolean;
-  /** Issue 14: the room this socket watches as a spectator (it then holds no seat). */
+  /** The room this socket watches as a spectator (it then holds no seat). */
   watching?: { roomId: string; code: string };
 }
 
@@ -76,13 +76,13 @@ export interface Games {
   as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack>;
   requestUndo(socket: GameSocket): Promise<Ack>;
   forfeit(socket: GameSocket): Promise<Ack>;
-  /** Issue 14: the lobby's open games for this socket, now and live (lobby:openGames). */
+  /** The lobby's open games for this socket, now and live (lobby:openGames). */
   subscribeLobby(socket: GameSocket): Promise<Ack>;
   unsubscribeLobby(socket: GameSocket): Promise<Ack>;
-  /** Issue 14, quick play: into the pool (or paired at once), and out of it. */
+  /** Quick play: into the pool (or paired at once), and out of it. */
   joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack>;
   leavePool(socket: GameSocket): Promise<Ack>;
-  /** Issue 14: the socket watches the room as a spectator. */
+  /** The socket watches the room as a spectator. */
   watch(socket: GameSocket, code: string): Promise<Ack>;
   unwatch(socket: GameSocket): Promise<Ack>;
 }
