@@ -1,5 +1,5 @@
 /**
- * Issue 12, accessible: axe (WCAG 2.0 and 2.1, levels A and AA) finds nothing serious or critical
+ * Accessible: axe (WCAG 2.0 and 2.1, levels A and AA) finds nothing serious or critical
  * on any route, dialog or panel of the app, in the light and the dark theme, on a laptop and on a
  * phone. A failure prints each finding's rule, the elements it found and the rule's help, so it
  * can be fixed without rerunning.

@@ -1,5 +1,5 @@
 /**
- * Issue 5's journey: a new player signs up from Home, wins a 6x6 game against Easy (moves chosen
+ * The accounts journey: a new player signs up from Home, wins a 6x6 game against Easy (moves chosen
  * by the real engine in Node), finds the score on High Scores in the easy colour and the spec's
  * order, sees their profile, signs out and in again, and gets the wrong-password message.
  */

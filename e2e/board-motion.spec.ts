@@ -1,5 +1,5 @@
 /**
- * The board's motion and marks (issue 12): a placed cell grows in and settles, the last
+ * The board's motion and marks: a placed cell grows in and settles, the last
  * move is marked, the hold-drag draws a ghost piece on its target, and the canvas renders
  * once per change, not once per pointer move.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15's hint journey: a signed-in player asks for a hint against the computer; the engine's
+ * The hint journey: a signed-in player asks for a hint against the computer; the engine's
  * suggestion appears on a free cell, drawn on the board and named in words; the player then wins,
  * and the game is not submitted to High Scores, as Game Results says.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the leaderboard on a phone. The top three's medals are drawn (no emoji, which shows
+ * The leaderboard on a phone. The top three's medals are drawn (no emoji, which shows
  * as an empty box without an emoji font) and read '1st', '2nd', '3rd'; High Scores says whether
  * each game was won or lost; the longest names (20 characters, the most a username may have)
  * wrap between words or end in an ellipsis with the whole name in a tooltip, never break inside

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Disconnects", before the game: a guest who reloads the room page is back in the
+ * Disconnects, before the game: a guest who reloads the room page is back in the
  * same room, still ready; the host who reloads is still host; a player who withdraws readiness
  * during the countdown stops it; then the game starts for both, and when one leaves the page the
  * other sees the seconds left before the absent player forfeits.

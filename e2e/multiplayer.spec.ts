@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Tests": two browser contexts meet in a room (created by Alice, joined by code by
+ * An online game: two browser contexts meet in a room (created by Alice, joined by code by
  * Bob), ready up, start, and play a whole 6x6 game on the authoritative server; Bob reloads
  * mid-game and comes back to the same board; both see Game Results; then a rematch in the
  * same room, in which Bob opens.
@@ -54,7 +54,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
 
     // The whole game: whoever's turn it is clicks a free cell; both boards must show the move.
     const colour: Record<string, Owner> = { Alice: 'Green', Bob: 'Blue' };
-    const played: string[] = []; // the moves' cell names, in order (issue 15's record)
+    const played: string[] = []; // the moves' cell names, in order (for the game's record)
     for (let moves = 0; moves < CELLS; moves++) {
       const aliceToMove = (await turnIndicator(alice.page).textContent()) === 'Your turn';
       const [mover, other]: [Player, Player] = aliceToMove ? [alice, bob] : [bob, alice];
@@ -90,14 +90,14 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     expect(await scores(bob.page)).toEqual([green, blue]);
     const [forAlice, forBob] =
       green > blue ? ['You won!', 'You lost!'] : green < blue ? ['You lost!', 'You won!'] : ['Game ended in a draw!', 'Game ended in a draw!'];
-    // Issue 15: Copy game in Game Results gives the whole game, move by move, and its result.
+    // Copy game in Game Results gives the whole game, move by move, and its result.
     await alice.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const aliceResults = alice.page.getByRole('dialog', { name: 'Game Results' });
     await aliceResults.getByRole('button', { name: 'Copy game' }).click();
     await expect(aliceResults.getByText('Game copied to the clipboard')).toBeVisible();
     const result = green > blue ? '1-0' : green < blue ? '0-1' : '1/2-1/2';
     expect(await alice.page.evaluate(() => navigator.clipboard.readText())).toBe(`CC1 6x6 connection nomirror: ${played.join(' ')} ${result}`);
-    // Issue 15: the online game's review, from its results in a tab of its own: every move marked.
+    // The online game's review, from its results in a tab of its own: every move marked.
     const [reviewTab] = await Promise.all([alice.context.waitForEvent('page'), aliceResults.getByRole('link', { name: 'Replay and review' }).click()]);
     await expect(reviewTab.getByTestId('replay-summary')).toHaveText(/^Cell Connection, 6×6, No mirroring: /);
     await reviewTab.getByTestId('review').getByRole('button', { name: 'Analyse the game' }).click();
@@ -108,7 +108,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     }
     await reviewTab.close();
     expect(await nextNotice(alice)).toBe(forAlice);
-    // Game Results fits a 360-px phone: its buttons in view without scrolling (issue 12).
+    // Game Results fits a 360-px phone: its buttons in view without scrolling.
     await bob.page.setViewportSize({ width: 360, height: 640 });
     const results = bob.page.getByRole('dialog', { name: 'Game Results' });
     for (const name of ['Rematch', 'Back to Lobby']) {

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Tests": two browsers through Debian's nginx in front of two game nodes on one
+ * Several nodes: two browsers through Debian's nginx in front of two game nodes on one
  * PostgreSQL. Every page load, sign-in-free lobby and socket goes through nginx (round-robin, no
  * stickiness: the client uses WebSockets). In the middle of the game the node that owns the room
  * is killed with SIGKILL; the other takes it over from the log, both pages reconnect through

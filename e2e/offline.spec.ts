@@ -1,5 +1,5 @@
 /**
- * Installable (issue 12 item 8): after one visit the service worker has precached the app, so with
+ * Installable: after one visit the service worker has precached the app, so with
  * the network off the game against the AI and the two-player game open and play; the screens that
  * need the server say so, and work again once the network is back.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12's online polish: a name already in the room is refused, the invite link copies and
+ * The online room's details: a name already in the room is refused, the invite link copies and
  * opens the lobby with the code filled in, the guest sees the host's settings, and Forfeit
  * stands apart from Request Undo.
  */
@@ -36,7 +36,7 @@ test('the invite link brings a friend to the room; a name already there is refus
     await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
     const settings = bob.page.getByRole('definition');
     await expect(settings).toHaveText(['8x8', 'Connection', 'Rated', 'Untimed', 'Private']);
-    // Issue 14: the host makes it a casual game; the guest is told.
+    // The host makes it a casual game; the guest is told.
     await alice.page.getByLabel('Game Type').selectOption({ label: 'Casual' });
     await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed', 'Private']);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the online game page is laid out as the single-device one. On a wide screen the
+ * The online game page is laid out as the single-device one. On a wide screen the
  * room's title, the scores and the buttons sit in a column beside a board as tall as the
  * window; on a phone they stack, the board as wide as the screen, and the footer's three
  * buttons stay on one row.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, on the page: the lobby says what is missing ('Please enter a username', 'Please enter
+ * The online lobby and game on the page: the lobby says what is missing ('Please enter a username', 'Please enter
  * a room code', SPEC §5 and §8) while its buttons stay disabled (SPEC §2); leaving a game under
  * way asks 'Are you sure you want to forfeit the game?' first; and after a game the names stay
  * with their seats when the host leaves the room.

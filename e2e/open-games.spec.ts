@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Open games": the host makes a room public; a player waiting in the lobby sees it
+ * Open games: the host makes a room public; a player waiting in the lobby sees it
  * appear in the open games, live, with its settings, and joins it with one click (without a
  * username the lobby asks for one first). The room leaves the list once full; the two start and
  * play.

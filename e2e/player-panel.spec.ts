@@ -1,5 +1,5 @@
 /**
- * Issue 12's player panel and board size: whose turn it is and the last move in words, the
+ * The player panel and board size: whose turn it is and the last move in words, the
  * panel beside the board on wide screens and above it on a phone, the board the largest square
  * that fits, the buttons on one row, and a game-over banner that reopens Game Results.
  */
@@ -61,7 +61,7 @@ test('on a phone the panel is above a board as wide as the screen, and the butto
   const tops = await buttonBar(page)
     .getByRole('button')
     .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
-  expect(tops).toHaveLength(6); // Undo, Hint (issue 15), Reset, Stats, Home, Settings
+  expect(tops).toHaveLength(6); // Undo, Hint, Reset, Stats, Home, Settings
   expect(new Set(tops).size).toBe(1);
 
   await clickCell(page, { x: 0, y: 5 });

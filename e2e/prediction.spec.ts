@@ -18,7 +18,7 @@ function boardState(view: BoardView): BoardState {
 
 const popupText = (p: Prediction) => [`Player gain: ${formatScore(p.playerGain)}`, `Opponent gain: ${formatScore(p.opponentGain)}`, `Net: ${formatScore(p.net)}`];
 
-/** The line under each figure saying what it means (issue 12). */
+/** The line under each figure saying what it means. */
 const EXPLANATIONS = [
   'How much your score changes with this move',
   "What the opponent's best reply then gains",

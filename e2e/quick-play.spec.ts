@@ -1,5 +1,5 @@
 /**
- * Issue 14, quick play: two players click Play online with the same board size and time control
+ * Quick play: two players click Play online with the same board size and time control
  * and land in the same game, with no other click; a player who cancels is not paired with the next
  * one who comes along.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Done when": two SIGNED-IN players finish an online game; the server rates it, and the
+ * A rated game: two SIGNED-IN players finish an online game; the server rates it, and the
  * result and both ELO ratings appear on the leaderboard (Game Results, ELO Rankings) and on the
  * profile (ELO Rating, Games Played, Recent Games with the rating change). A rematch forfeited
  * after a move each is won but rates nobody, and both pages say why.

@@ -1,5 +1,5 @@
 /**
- * Issue 15's record and replay journeys: Copy game from a finished game's results, the record
+ * The game record and replay journeys: Copy game from a finished game's results, the record
  * pasted into the import box opens the same final board; a replay link steps with the buttons and
  * the arrow keys, the board and both scores following (scores checked against the engine in Node);
  * a bad link says what is wrong.

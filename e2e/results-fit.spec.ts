@@ -1,5 +1,5 @@
 /**
- * Issue 12: Game Results fits every screen. With a full 10×10 board worth a 7-digit score, the
+ * Game Results fits every screen. With a full 10×10 board worth a 7-digit score, the
  * buttons stay in view on a phone and on a laptop, the score stays inside its box, and the
  * signed-out player's name, "Anonymous", never breaks inside the word.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Tests": two browsers in the middle of an online game; the server is killed with
+ * A server restart mid-game: two browsers in the middle of an online game; the server is killed with
  * SIGKILL and started again on the same data; both pages reconnect on their own (socket.io's
  * reconnection with the rejoin token) and carry on to the end of the game.
  * This journey runs its own server (not the shared one of playwright.config.ts), on a fresh

@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Tests": a spectator watching a game to the end. Alice creates a room and copies its
+ * A spectator watching a game to the end. Alice creates a room and copies its
  * watch link; Carol opens it in a browser of her own before the game starts; Alice and Bob play a
  * whole 6x6 game while Carol's page shows every move as it lands, the players' names and scores,
  * and the number watching, which the players see too; at the end Carol sees the final board and
@@ -67,7 +67,7 @@ test('a spectator opens the watch link and sees every move of a whole game and i
     expect(await readBoard(dave.page)).toEqual(final);
     await expect(dave.page.getByTestId('game-result')).toHaveText(await carol.page.getByTestId('game-result').innerText());
     await expect(dave.page.getByTestId('watching-count')).toHaveText('2 watching', { timeout: 10_000 });
-    // Accessible as the players' page is (issue 12): axe finds nothing serious or critical.
+    // Accessible as the players' page is: axe finds nothing serious or critical.
     const axe = await new AxeBuilder({ page: dave.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 

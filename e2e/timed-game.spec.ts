@@ -1,4 +1,4 @@
-// Issue 14: a 1+1 game lost on time. The host picks the time control, the guest sees it, both
+// A 1+1 game lost on time. The host picks the time control, the guest sees it, both
 // clocks tick on both pages (tenths under 10 s, the low-time warning), and when the host lets
 // their minute run out the server ends the game: Game Results on both pages, "Bob wins on time".
 // It waits out one real minute of the host's clock: the flag is the server's, on its own time.

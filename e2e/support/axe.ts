@@ -1,5 +1,5 @@
 /**
- * Accessibility checks of the journeys (issue 12): axe's serious and critical findings, in
+ * Accessibility checks of the journeys: axe's serious and critical findings, in
  * either theme.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -76,7 +76,7 @@ export async function joinRoom(player: Player, code: string): Promise<void> {
 export const turnIndicator = (page: Page): Locator => page.getByTestId('turn-indicator');
 
 /**
- * The next thing the room tells the player in a dialog of the page (issue 12: no window.alert):
+ * The next thing the room tells the player in a dialog of the page (no window.alert):
  * Game Results after a game that filled the board (its headline, with the statistics and the
  * chart checked), or the notice after a forfeit. Returns its words and closes it.
  */

@@ -39,7 +39,7 @@ const errorOf = (text: string): string => {
 };
 
 describe('a game record', () => {
-  it('reads like the issue asks: CC1, the size, the mode, the moves as cell names, the result', () => {
+  it('reads as a game record should: CC1, the size, the mode, the moves as cell names, the result', () => {
     const record: GameRecord = {
       width: 6,
       height: 6,
