@@ -15,14 +15,15 @@ import {
   DEFAULT_EXPERT_TIME_MS,
   parseScoringMechanism,
   type ArenaPlayer,
+  type Engine,
   type ScoringMechanism,
 } from '../src/engine';
 import { loadEngine } from '../src/engine/load';
 import { mean, p95 } from './bench/stats';
-import { eloEstimate, formatElo } from './lib/elo';
+import { eloEstimate, formatElo, ladder, type LadderMatch } from './lib/elo';
 
 const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
-                          [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--json]
+                          [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--ladder] [--json]
   --a, --b          the two players: ${ARENA_PLAYERS.join(', ')} (random takes any free cell; default expert, hard)
   --size            board side, 2..16; the game offers 6 to 16, even (default 8)
   --mode            connection, expansion or extension (default connection)
@@ -31,9 +32,13 @@ const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--
   --expert-ms       Expert's time per move in milliseconds (default ${DEFAULT_EXPERT_TIME_MS})
   --expert-nodes    Expert's node budget per move; alone, it makes every game reproducible
   --no-mirroring    play under the mirror rule: no move may copy the opponent's cells by a symmetry
+  --ladder          instead of A against B: each level against its neighbour (${'$'}{ARENA_LADDER.join(', ')}),
+                    then every level's Elo over the random player
   --json            also print the figures as one JSON object on the last line`;
 
 const MAX_SEED = 2 ** 32 - 1; // the engine takes 32-bit seeds
+/** The levels from weakest to strongest, as the ladder sets neighbours against each other. */
+const ARENA_LADDER: readonly ArenaPlayer[] = ['random', 'easy', 'medium', 'hard', 'expert'];
 const PROGRESS_EVERY = 10;
 
 class UsageError extends Error {}
@@ -48,6 +53,7 @@ interface ArenaOptions {
   expertMs: number | undefined;
   expertNodes: number | undefined;
   mirrorRule: boolean;
+  ladder: boolean;
   json: boolean;
 }
 
@@ -80,6 +86,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
         'expert-ms': { type: 'string' },
         'expert-nodes': { type: 'string' },
         'no-mirroring': { type: 'boolean', default: false },
+        ladder: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -115,6 +122,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
     expertMs,
     expertNodes,
     mirrorRule: values['no-mirroring'],
+    ladder: values.ladder,
     json: values.json,
   };
 }
@@ -129,18 +137,23 @@ function expertBudget({ expertMs, expertNodes }: ArenaOptions): string {
 const signed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 const ms = (n: number) => n.toFixed(2);
 
-async function main(options: ArenaOptions): Promise<void> {
-  const { a, b, size, mode, games, seed, expertMs, expertNodes, mirrorRule } = options;
-  const engine = await loadEngine();
-  let [wins, draws, losses] = [0, 0, 0];
-  let margin = 0n; // exact, summed over the games
-  // A's games as the second player: on an even board the mirror answer means it need never lose them.
-  const second = { wins: 0, draws: 0, losses: 0 };
-  const moveMs: { a: number[]; b: number[] } = { a: [], b: [] };
-  const percent = () => (100 * (wins + draws / 2)) / (wins + draws + losses);
+/** What one match gave, from A's side. */
+interface MatchResult {
+  wins: number;
+  draws: number;
+  losses: number;
+  margin: bigint; // exact, summed over the games
+  second: { wins: number; draws: number; losses: number }; // A's games as the second player
+  moveMs: { a: number[]; b: number[] };
+}
+
+/** A against B for `options.games` games, seats alternating (A first in even games). */
+function playMatch(engine: Engine, options: ArenaOptions, a: ArenaPlayer, b: ArenaPlayer): MatchResult {
+  const { size, mode, games, seed, expertMs, expertNodes, mirrorRule } = options;
+  const result: MatchResult = { wins: 0, draws: 0, losses: 0, margin: 0n, second: { wins: 0, draws: 0, losses: 0 }, moveMs: { a: [], b: [] } };
   const start = performance.now();
   for (let k = 0; k < games; k++) {
-    const aSeat = k % 2; // A moves first in even-numbered games
+    const aSeat = k % 2;
     const record = engine.playArenaGame({
       size,
       mode,
@@ -151,18 +164,47 @@ async function main(options: ArenaOptions): Promise<void> {
       mirrorRule,
     });
     const [scoreA, scoreB] = [record.scores[aSeat]!, record.scores[1 - aSeat]!];
-    if (scoreA > scoreB) wins++;
-    else if (scoreA < scoreB) losses++;
-    else draws++;
-    margin += scoreA - scoreB;
-    if (aSeat === 1) second[scoreA > scoreB ? 'wins' : scoreA < scoreB ? 'losses' : 'draws']++;
-    moveMs.a.push(...record.moveMs[aSeat]!);
-    moveMs.b.push(...record.moveMs[1 - aSeat]!);
+    const outcome = scoreA > scoreB ? 'wins' : scoreA < scoreB ? 'losses' : 'draws';
+    result[outcome]++;
+    result.margin += scoreA - scoreB;
+    if (aSeat === 1) result.second[outcome]++;
+    result.moveMs.a.push(...record.moveMs[aSeat]!);
+    result.moveMs.b.push(...record.moveMs[1 - aSeat]!);
     if ((k + 1) % PROGRESS_EVERY === 0) {
+      const { wins, draws, losses } = result;
       const seconds = ((performance.now() - start) / 1000).toFixed(1);
-      console.error(`arena: ${k + 1}/${games} games, A ${wins}W ${draws}D ${losses}L (${percent().toFixed(1)}%), ${seconds} s`);
+      console.error(`arena: ${a} v ${b} ${k + 1}/${games} games, A ${wins}W ${draws}D ${losses}L, ${seconds} s`);
     }
   }
+  return result;
+}
+
+/** Every level against its neighbour, then each level's Elo over the random player. */
+function playLadder(engine: Engine, options: ArenaOptions): void {
+  const matches: LadderMatch[] = [];
+  for (let k = 1; k < ARENA_LADDER.length; k++) {
+    const [upper, lower] = [ARENA_LADDER[k]!, ARENA_LADDER[k - 1]!];
+    const { wins, draws, losses } = playMatch(engine, options, upper, lower);
+    matches.push({ upper, lower, wins, draws, losses });
+  }
+  const rungs = ladder(matches);
+  const { size, mode, games, mirrorRule } = options;
+  console.log(
+    `Ladder on ${size}x${size} ${mode}${mirrorRule ? ', no mirroring' : ''}, ${games} games a pair of neighbours` +
+      `; expert: ${expertBudget(options)} (Elo over random, 95% interval)`,
+  );
+  for (const match of matches) console.log(`  ${match.upper} v ${match.lower}: ${match.wins}W ${match.draws}D ${match.losses}L`);
+  for (const rung of rungs) console.log(`${rung.level.padEnd(8)} ${signed(Math.round(rung.elo)).padStart(6)} ± ${Math.round(rung.margin)}`);
+  if (options.json) console.log(JSON.stringify({ ladder: rungs, matches, size, mode, games, mirrorRule, expertNodes: options.expertNodes ?? null }));
+}
+
+async function main(options: ArenaOptions): Promise<void> {
+  const { a, b, size, mode, games, seed, expertMs, expertNodes, mirrorRule } = options;
+  const engine = await loadEngine();
+  if (options.ladder) return playLadder(engine, options);
+  const start = performance.now();
+  const { wins, draws, losses, margin, second, moveMs } = playMatch(engine, options, a, b);
+  const percent = () => (100 * (wins + draws / 2)) / (wins + draws + losses);
 
   const figures = {
     a,

@@ -273,7 +273,7 @@ async function nodesMain(): Promise<number> {
       }
     }
   }
-  console.log("CPU per move against one node's (issue 13's target: 2 nodes at most 1.2×)");
+  console.log("CPU per move against one node's (target: 2 nodes at most 1.2×)");
   for (const adapter of adapters) {
     const one = results.find((r) => r.adapter === adapter && r.nodes === 1)?.report.server?.cpuMicrosPerMove;
     for (const { nodes, report } of results.filter((r) => r.adapter === adapter)) {
@@ -335,7 +335,7 @@ async function main(): Promise<number> {
     if (game && relay) {
       const comparison = compare(game, relay);
       comparisons.push(comparison);
-      console.log(`game server against the relay${ROUNDS > 1 ? ` (round ${round})` : ''} (same bots, rooms and pacing; issue 11's targets)`);
+      console.log(`game server against the relay${ROUNDS > 1 ? ` (round ${round})` : ''} (same bots, rooms and pacing; against the targets)`);
       printComparison(game, relay, comparison);
     }
     all.push(reports);

@@ -90,7 +90,7 @@ function printTargets(loads: LoadResult[], longTasks: LongTaskResult, replies: A
   const game = load('/game');
   const gameReady = game.milestones[0]!.ms;
   const firstJs = (name: string) => load(name).firstScripts.reduce((sum, s) => sum + s.gzipBytes, 0);
-  console.log('\nTargets (issue 12)');
+  console.log('\nTargets');
   const lines: [string, string, boolean][] = [
     ['/game board ready ≤ 3 s (emulated network)', ms(gameReady), gameReady <= TARGETS.gameReadyMs],
     ['/game ≤ 700 kB on the wire (settled)', kB(game.settled.bytes), game.settled.bytes <= TARGETS.gameWireBytes],

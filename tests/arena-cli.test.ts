@@ -89,6 +89,17 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     expect(without.draws).toBe(2);
   });
 
+  it('plays the ladder: each level against its neighbour, then every level over random', () => {
+    const run = arena(['--ladder', '--size', '4', '--games', '2', '--expert-nodes', '1000', '--json']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Ladder on 4x4 connection, 2 games a pair of neighbours/);
+    for (const pair of ['easy v random', 'medium v easy', 'hard v medium', 'expert v hard']) expect(run.stdout).toContain(`  ${pair}: `);
+    const result = figures(run.stdout) as unknown as { ladder: { level: string; elo: number; margin: number }[] };
+    expect(result.ladder.map((rung) => rung.level)).toEqual(['random', 'easy', 'medium', 'hard', 'expert']);
+    expect(result.ladder[0]).toEqual({ level: 'random', elo: 0, margin: 0 });
+    expect(result.ladder.every((rung) => Number.isFinite(rung.elo) && Number.isFinite(rung.margin))).toBe(true);
+  });
+
   it('refuses a bad argument with one line naming it, and exits 2', () => {
     const run = arena(['--a', 'easy', '--b', 'grandmaster', '--games', '2']);
     expect(run.status).toBe(2);

@@ -2,7 +2,7 @@
  * The arena's Elo arithmetic: the difference a score predicts, and its 95% interval.
  */
 import { describe, expect, it } from 'vitest';
-import { eloEstimate, eloFromScore, formatElo } from '../scripts/lib/elo';
+import { eloEstimate, eloFromScore, formatElo, ladder } from '../scripts/lib/elo';
 
 describe('Elo from a match result', () => {
   it('gives the difference whose expected score is the score', () => {
@@ -35,5 +35,22 @@ describe('Elo from a match result', () => {
     expect([even.difference, even.low, even.high]).toEqual([0, 0, 0]);
     expect(formatElo(eloEstimate(15, 10, 5))).toMatch(/^\+120 \(95%: \+\d+ to \+\d+\)$/);
     expect(formatElo(eloEstimate(0, 0, 3))).toBe('-∞ (95%: -∞ to -∞)');
+  });
+});
+
+describe('the ladder of levels', () => {
+  it('adds up the steps between neighbours from the first level, finite even for a perfect score', () => {
+    const rungs = ladder([
+      { upper: 'easy', lower: 'random', wins: 20, draws: 0, losses: 0 },
+      { upper: 'medium', lower: 'easy', wins: 15, draws: 10, losses: 5 },
+    ]);
+    expect(rungs.map((r) => r.level)).toEqual(['random', 'easy', 'medium']);
+    expect(rungs[0]).toEqual({ level: 'random', elo: 0, margin: 0 });
+    // 20 wins and the extra draw: 20.5 of 21 points.
+    expect(rungs[1]!.elo).toBeCloseTo(eloFromScore(20.5 / 21), 9);
+    expect(Number.isFinite(rungs[1]!.margin)).toBe(true);
+    // 15-11-5 with the extra draw: 20.5 of 31 points, on top of the first step.
+    expect(rungs[2]!.elo).toBeCloseTo(rungs[1]!.elo + eloFromScore(20.5 / 31), 9);
+    expect(rungs[2]!.margin).toBeGreaterThan(rungs[1]!.margin);
   });
 });

@@ -41,3 +41,43 @@ export function formatElo({ difference, low, high }: EloEstimate): string {
   const show = (n: number) => (n === Infinity ? '+∞' : n === -Infinity ? '-∞' : `${n >= 0 ? '+' : ''}${Math.round(n)}`);
   return `${show(difference)} (95%: ${show(low)} to ${show(high)})`;
 }
+
+/** One match of a ladder: the stronger-looking level, the weaker, and the stronger one's record. */
+export interface LadderMatch {
+  upper: string;
+  lower: string;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** A level's place on the ladder: Elo over the first level, and its 95% interval's half-width. */
+export interface LadderRung {
+  level: string;
+  elo: number;
+  margin: number;
+}
+
+/**
+ * Every level's Elo over the first, from matches between neighbours (`matches[k]` sets level k + 1 against
+ * level k). A perfect score has no finite difference, so each match counts one extra draw (half a point each
+ * way), which keeps every step finite and moves a lopsided one least; each step's 95% half-width comes from
+ * the score's by the slope of Elo against score (the delta method), and they add up in quadrature along the ladder.
+ */
+export function ladder(matches: readonly LadderMatch[]): LadderRung[] {
+  if (matches.length === 0) return [];
+  const rungs: LadderRung[] = [{ level: matches[0]!.lower, elo: 0, margin: 0 }];
+  let [elo, variance] = [0, 0];
+  for (const { upper, wins, draws, losses } of matches) {
+    const step = eloEstimate(wins, draws + 1, losses);
+    elo += step.difference;
+    // The delta method: the score's 95% half-width times the slope of Elo against score there.
+    const games = wins + draws + 1 + losses;
+    const score = (wins + (draws + 1) / 2) / games;
+    const pointVariance = (wins * (1 - score) ** 2 + (draws + 1) * (0.5 - score) ** 2 + losses * score ** 2) / games;
+    const halfWidth = (1.959964 * Math.sqrt(pointVariance / games) * 400) / (Math.LN10 * score * (1 - score));
+    variance += halfWidth ** 2;
+    rungs.push({ level: upper, elo, margin: Math.sqrt(variance) });
+  }
+  return rungs;
+}

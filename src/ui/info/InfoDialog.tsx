@@ -1,6 +1,7 @@
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { Modal } from '../dialogs/Modal';
 import { ExampleBoards } from './ExampleBoard';
+import { LevelStrength } from './LevelStrength';
 import './info.css';
 
 /** The information dialog (SPEC §2): About, How to Play, Scoring, Controls / Game Buttons. */
@@ -18,6 +19,7 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           opposite it through the centre of the board always ends in equal scores, so Expert moving second never loses.
           Under No mirroring that copy is refused, and the guarantee no longer holds.
         </p>
+        <LevelStrength />
         <p data-testid="info-mirror-rule">{MIRROR_RULE_EXPLAINED}</p>
         <p>
           {MIRROR_RULE_LABEL} is on by default in online rooms, quick play and open games, and off by default in games on
