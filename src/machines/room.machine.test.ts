@@ -46,7 +46,7 @@ describe('room rules (SPEC §4 "Multiplayer room")', () => {
   it('starts disconnected with the default room settings (SPEC §9), then connects', () => {
     const [initial] = initialTransition(roomMachine);
     expect(initial.context.isConnected).toBe(false);
-    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private' });
+    expect(initial.context.roomSettings).toEqual({ boardSize: 6, scoringMechanism: 'connection', maxPlayers: 2, rated: true, timeControl: 'untimed', visibility: 'private', mirrorRule: true });
     const [connected] = transition(roomMachine, initial, { type: 'socket.connected' });
     expect(connected.context.isConnected).toBe(true);
     expect(connected.matches({ connection: 'connected', request: 'idle' })).toBe(true);
