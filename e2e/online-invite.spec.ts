@@ -35,9 +35,15 @@ test('the invite link brings a friend to the room; a name already there is refus
     await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(bob.page.getByRole('heading', { name: `Room: ${code}` })).toBeVisible();
     const settings = bob.page.getByRole('definition');
-    await expect(settings).toHaveText(['8x8', 'Connection', 'Rated', 'Untimed', 'Private']);
+    await expect(settings).toHaveText(['8x8', 'Connection', 'Rated', 'Untimed', 'Private', 'No mirroring']);
     // The host makes it a casual game; the guest is told.
     await alice.page.getByLabel('Game Type').selectOption({ label: 'Casual' });
+    await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed', 'Private', 'No mirroring']);
+    // And lets copying moves stand: the rule leaves the guest's summary.
+    // (The box follows the room's settings: it changes once the server has them.)
+    const noMirroring = alice.page.getByRole('checkbox', { name: 'No mirroring' });
+    await noMirroring.click();
+    await expect(noMirroring).not.toBeChecked();
     await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed', 'Private']);
 
     // In the game: Forfeit is in the footer, away from Request Undo, and not a solid red button.

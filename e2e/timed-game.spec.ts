@@ -19,7 +19,7 @@ test('a 1+1 game is lost on time, with the clocks ticking on both pages', async 
     await alice.page.getByLabel('Time Control').selectOption({ label: '1+1 Bullet' });
     await bob.page.getByLabel('Room code').fill(code);
     await bob.page.getByRole('button', { name: 'Join', exact: true }).click();
-    await expect(bob.page.getByRole('definition')).toHaveText(['6x6', 'Connection', 'Rated', '1+1 Bullet', 'Private']);
+    await expect(bob.page.getByRole('definition')).toHaveText(['6x6', 'Connection', 'Rated', '1+1 Bullet', 'Private', 'No mirroring']);
     for (const { page } of [alice, bob]) {
       await page.getByRole('button', { name: 'Ready', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
