@@ -3,29 +3,11 @@
  * close it: shown in the page's own dialogs instead of window.alert, which blocks the page and
  * can show neither the chart nor Rematch. One at a time; a newer one replaces it.
  */
-import { useSyncExternalStore } from 'react';
 import type { RoomNotice } from '../../machines/room.machine';
+import { pageValue } from './pageValue';
 
-let current: RoomNotice | null = null;
-const listeners = new Set<() => void>();
+const notice = pageValue<RoomNotice>();
 
-function set(notice: RoomNotice | null): void {
-  current = notice;
-  for (const listener of listeners) listener();
-}
-
-export const showNotice = (notice: RoomNotice): void => set(notice);
-export const dismissNotice = (): void => set(null);
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useRoomNotice(): RoomNotice | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
-}
+export const showNotice = (shown: RoomNotice): void => notice.set(shown);
+export const dismissNotice = (): void => notice.set(null);
+export const useRoomNotice = (): RoomNotice | null => notice.use();
