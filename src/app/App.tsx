@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
-import { AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LobbyPage, MultiplayerGamePage, ProfileRoute, ReplayPage, SpectatorPage } from './lazyRoutes';
+import { AnalysisPage, AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LobbyPage, MultiplayerGamePage, ProfileRoute, ReplayPage, SpectatorPage } from './lazyRoutes';
 import { AuthProvider, useAuth } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
 import { FirstContentShown } from '../ui/lazy/firstContent';
@@ -68,6 +68,7 @@ function AppRoutes() {
       <Route path="/multiplayer/game" element={<Page fallback={loadingGame}><MultiplayerGamePage /></Page>} />
       <Route path="/multiplayer/watch/:code" element={<Page fallback={loadingGame}><SpectatorPage /></Page>} />
       <Route path="/replay" element={<Page fallback={loadingGame}><ReplayPage /></Page>} />
+      <Route path="/analysis" element={<Page fallback={loadingGame}><AnalysisPage /></Page>} />
       <Route path="/engine" element={<Page fallback={<p className="page-loading">Loading the engine…</p>}><EngineCheckRoute /></Page>} />
       <Route path="*" element={<Page><NotFoundPage /></Page>} />
     </Routes>

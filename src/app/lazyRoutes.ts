@@ -36,6 +36,8 @@ export const SpectatorPage = lazy(() => import('../ui/multiplayer/SpectatorPage'
 
 /** A game's record replayed step by step (/replay#CC1_…), with the board and the engine. */
 export const ReplayPage = lazy(() => import('../ui/replay/ReplayPage'));
+/** The analysis board (/analysis?ply=N&game=CC1_…): a position to explore, with the engine in a worker. */
+export const AnalysisPage = lazy(() => import('../ui/analysis/AnalysisPage'));
 
 /** The menu's Game Settings panel and Unlock modal, with the settings kept on the device. */
 export const HomePlayPanels = lazy(() => import('./HomePlayPanels'));

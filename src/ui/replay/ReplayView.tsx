@@ -5,7 +5,9 @@
  * review: its marks in the move list, the engine's best move on the board.
  */
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Engine } from '../../engine';
+import { analysisPath } from '../../game/analysis/link';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { cellName } from '../../game/notation';
 import { formatRecord, replayPath, resultInWords, type GameRecord } from '../../game/record';
@@ -81,6 +83,10 @@ export function ReplayView({ engine, record, steps }: ReplayViewProps) {
         <div className="replay-share">
           <CopyGame text={text} />
           <CopyGame text={`${window.location.origin}${replayPath(text)}`} label="Copy link" copied="Link copied to the clipboard" />
+          {/* The analysis board on the position shown, to try other moves from it. */}
+          <Link className="button" to={analysisPath(text, step)}>
+            Analyse
+          </Link>
         </div>
         <ReviewPanel review={review} record={record} step={step} names={NAMES} onGo={cursor.go} />
       </div>

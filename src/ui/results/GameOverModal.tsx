@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { AiLevel, Scores, ScoringMechanism } from '../../engine';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
+import { analysisPath } from '../../game/analysis/link';
 import { replayPath } from '../../game/record';
 import { gameTitle, headline, shareText } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
@@ -107,6 +108,10 @@ export function GameOverModal(props: GameOverModalProps) {
           <CopyGame text={props.record} />
           <a className="button" href={replayPath(props.record)}>
             Replay and review
+          </a>
+          {/* The analysis board on the final position, to try other moves from any point. */}
+          <a className="button" href={analysisPath(props.record)}>
+            Analyse
           </a>
         </div>
       )}

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
+import { analysisPath } from '../../game/analysis/link';
 import { replayPath } from '../../game/record';
 import type { RatingChange } from '../../protocol';
 import { ScoreChart } from '../chart/ScoreChart';
@@ -78,6 +79,10 @@ export function OnlineResults(props: OnlineResultsProps) {
           <CopyGame text={props.record} />
           <a className="button" href={replayPath(props.record)} target="_blank" rel="noreferrer">
             Replay and review
+          </a>
+          {/* The analysis board on the final position, to try other moves from any point. */}
+          <a className="button" href={analysisPath(props.record)} target="_blank" rel="noreferrer">
+            Analyse
           </a>
         </div>
       )}

@@ -5,7 +5,9 @@
  * move that led here was worth. The board shows the best move as a ghost piece (ReplayView).
  */
 import { useId } from 'react';
-import type { GameRecord } from '../../../game/record';
+import { Link } from 'react-router-dom';
+import { analysisPath } from '../../../game/analysis/link';
+import { formatRecord, type GameRecord } from '../../../game/record';
 import { exactValueFor, type PositionReview } from '../../../game/review/analyse';
 import type { EvalPoint } from './evalOption';
 import type { GameReview } from './useGameReview';
@@ -76,6 +78,10 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
                 {best}
               </p>
             )}
+            {/* The engine's three best moves and the variations from here, on the analysis board. */}
+            <Link className="button" to={analysisPath(formatRecord(record), step)}>
+              Analyse this position
+            </Link>
           </div>
           {status === 'done' && (
             <ul className="review-summary" aria-label="Inaccuracies, mistakes and blunders" data-testid="review-summary">

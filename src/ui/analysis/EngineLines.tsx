@@ -1,0 +1,73 @@
+/**
+ * The engine's answer beside the analysis board: the evaluation bar (Player 1's share, as
+ * lichess's bar is White's), the verdict (proven with its margin where the solver reaches, else
+ * Expert's estimate), and the three best moves with their values, deepening as the worker
+ * sends each round.
+ */
+import type { PlayerIndex, Scores } from '../../engine';
+import type { AnalysisUpdate } from '../../game/analysis/search';
+import { cellName } from '../../game/notation';
+import type { EngineAnswer } from './useEngineAnalysis';
+import { barShare, NAMES, valueText, verdictText } from './words';
+
+export function EvalBar({ update, mover, scores }: { update: AnalysisUpdate | null; mover: PlayerIndex | null; scores: Scores }) {
+  const share = barShare(update, mover, scores);
+  const percent = Math.round(share * 100);
+  return (
+    <div
+      className="analysis-bar"
+      role="meter"
+      aria-label={`Expected result for ${NAMES[0]}`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}% for ${NAMES[0]}`}
+      data-testid="eval-bar"
+      data-share={share.toFixed(3)}
+    >
+      <span className="analysis-bar__fill player-0" style={{ width: `${share * 100}%` }} />
+    </div>
+  );
+}
+
+export interface EngineLinesProps {
+  answer: EngineAnswer;
+  mover: PlayerIndex | null;
+  scores: Scores;
+  height: number;
+}
+
+export function EngineLines({ answer, mover, scores, height }: EngineLinesProps) {
+  const { update, error } = answer;
+  if (error) {
+    return (
+      <p className="replay-error" role="alert">
+        The engine could not analyse this position: {error}
+      </p>
+    );
+  }
+  const depth = update ? (update.exact ? 'exact' : `round ${update.round}${update.done ? ', final' : ''}`) : null;
+  return (
+    <section className="analysis-lines" aria-label="Engine analysis" data-testid="engine-lines">
+      <p className="analysis-verdict" data-testid="analysis-verdict" data-exact={update?.exact ?? false} aria-live="polite">
+        {verdictText(update, mover, scores)}
+      </p>
+      {mover !== null && update && update.top.length > 0 && (
+        <>
+          <ol className="analysis-top" aria-label={`Best moves for ${NAMES[mover]}`} data-testid="top-moves">
+            {update.top.map((candidate, index) => (
+              <li key={`${candidate.cell.gridX}-${candidate.cell.gridY}`} data-cell={`${candidate.cell.gridX}-${candidate.cell.gridY}`}>
+                <span className="analysis-top__rank">{index + 1}.</span> <span className="analysis-top__cell">{cellName(candidate.cell, height)}</span>{' '}
+                <span className="analysis-top__value">{valueText(candidate, mover)}</span>
+              </li>
+            ))}
+          </ol>
+          <p className="analysis-note">
+            Values for {NAMES[0]}
+            {update.exact ? ': final margins with best play' : ''} ({depth}, {update.nodes.toLocaleString('en')} positions)
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
