@@ -3,7 +3,8 @@
  * opens the board there; two moves tried, one taken back, another played instead, and both
  * branches kept in the move list; the engine's three best moves listed and ringed on the board
  * and the evaluation bar; the solver's proof near the end (checked against the solver in Node);
- * Copy link opened in a new page on the same position; and a bad link's sentence.
+ * Copy link opened in a new page on the same position; a bad link's sentence; and the board
+ * with its engine working offline after one visit.
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../src/engine/load';
@@ -146,3 +147,24 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test.describe('offline', () => {
+  // Every other journey blocks the service worker (playwright.config.ts): this one needs it.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after the first visit the analysis board opens and analyses with the network off', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto('/analysis?ply=3&game=CC1_6x6_connection:_c3_d4_c4_d3_b3_*');
+    await boardReady(page);
+    await expectOccupied(page, 3, 5_000);
+    // The engine's worker loads from the cache too: its three best moves come.
+    await expect(page.getByTestId('top-moves').getByRole('listitem')).toHaveCount(3);
+    await tap(page, { x: 0, y: 4 });
+    await expectOccupied(page, 4, 5_000);
+    await context.setOffline(false);
+  });
+});
