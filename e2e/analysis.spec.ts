@@ -15,8 +15,8 @@ import { expect, test } from './support/test';
 
 /** c3 d4 c4 d3 b3 on 6x6 (x-y from the top left: 2-3 3-2 2-2 3-3 1-3), Player 1 first. */
 const REPLAY = '/replay#CC1_6x6_connection:_c3_d4_c4_d3_b3_*';
-/** A 4x4 game four moves from the end: Player 1 to move on a4 b4 c4 d4. */
-const ENDGAME = 'CC1 4x4 connection: a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 *';
+/** A 5x5 game eight moves from the end, Player 2 to move. */
+const ENDGAME = 'CC1 5x5 connection: c3 a1 b3 e1 d3 a5 c2 e5 c4 b1 b2 d1 d2 a2 d4 b4 b5 *';
 
 const step = (page: Page) => page.getByTestId('analysis-step');
 const moveButton = (page: Page, name: string) => page.getByTestId('analysis-moves').getByRole('button', { name, exact: true });
@@ -28,18 +28,20 @@ async function tap(page: Page, cell: Cell): Promise<void> {
   await page.mouse.click(point.x, point.y);
 }
 
-/** The verdict the solver gives the endgame, in the page's words, from the engine in Node. */
-async function endgameVerdict(): Promise<string> {
+/** The verdict the solver gives the endgame and its best move's value for Player 1, in the page's words, from the engine in Node. */
+async function endgameVerdict(): Promise<{ verdict: string; best: string }> {
   const engine = await loadEngine();
   const parsed = parseRecord(ENDGAME);
   if (!parsed.ok) throw new Error(parsed.error);
   const replay = replayRecord(parsed.record, engine);
   if (!replay.ok) throw new Error(replay.error);
-  const solved = engine.solve({ board: replay.steps.at(-1)!.board, player: 0, mode: 'connection', timeMs: 10_000 });
-  if (!solved) throw new Error('the solver did not finish a 4-cell endgame');
-  if (solved.value === 0n) return 'Proven: a draw with best play.';
-  const margin = solved.value < 0n ? -solved.value : solved.value;
-  return `Proven: Player ${solved.value > 0n ? 1 : 2} wins by ${margin.toLocaleString('en')}.`;
+  const mover = parsed.record.moves.length % 2 === 0 ? 0 : 1;
+  const solved = engine.solve({ board: replay.steps.at(-1)!.board, player: mover, mode: 'connection', timeMs: 10_000 });
+  if (!solved) throw new Error('the solver did not finish an 8-cell endgame');
+  if (solved.value === 0n) return { verdict: 'Proven: a draw with best play.', best: '0' };
+  const margin = (solved.value < 0n ? -solved.value : solved.value).toLocaleString('en');
+  const winner = solved.value > 0n ? mover : 1 - mover;
+  return { verdict: `Proven: Player ${winner + 1} wins by ${margin}.`, best: `${winner === 0 ? '+' : '−'}${margin}` };
 }
 
 for (const [device, viewport] of [
@@ -127,12 +129,14 @@ for (const [device, viewport] of [
     });
 
     test('near the end the solver proves the result, and a bad link says what is wrong', async ({ page }) => {
-      const verdict = await endgameVerdict();
+      const { verdict, best } = await endgameVerdict();
       await page.goto(`/analysis?game=${ENDGAME.replace(/ /g, '_')}`);
       await boardReady(page);
       await expect(page.getByTestId('analysis-verdict')).toHaveText(verdict, { timeout: 20_000 });
       await expect(page.getByTestId('analysis-verdict')).toHaveAttribute('data-exact', 'true');
-      await expect(page.getByTestId('top-moves').getByRole('listitem')).toHaveCount(3);
+      const listed = page.getByTestId('top-moves').getByRole('listitem');
+      await expect(listed).toHaveCount(3);
+      await expect(listed.first()).toHaveText(new RegExp(`^1\\. [a-e][1-5] ${best}$`)); // the final margin, for Player 1
       await expect(page.getByTestId('top-move-mark')).toHaveCount(3);
 
       await page.goto('/analysis?ply=9&game=CC1_6x6_connection:_c3_d4_*');

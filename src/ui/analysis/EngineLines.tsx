@@ -14,18 +14,28 @@ export function EvalBar({ update, mover, scores }: { update: AnalysisUpdate | nu
   const share = barShare(update, mover, scores);
   const percent = Math.round(share * 100);
   return (
-    <div
-      className="analysis-bar"
-      role="meter"
-      aria-label={`Expected result for ${NAMES[0]}`}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={`${percent}% for ${NAMES[0]}`}
-      data-testid="eval-bar"
-      data-share={share.toFixed(3)}
-    >
-      <span className="analysis-bar__fill player-0" style={{ width: `${share * 100}%` }} />
+    <div className="analysis-bar-wrap">
+      <div
+        className="analysis-bar"
+        role="meter"
+        aria-label={`Expected result for ${NAMES[0]}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% for ${NAMES[0]}`}
+        data-testid="eval-bar"
+        data-share={share.toFixed(3)}
+      >
+        <span className="analysis-bar__fill player-0" style={{ width: `${share * 100}%` }} />
+      </div>
+      <p className="analysis-bar__names" aria-hidden="true">
+        <span className="player-0">
+          {NAMES[0]} {percent}%
+        </span>
+        <span className="player-1">
+          {100 - percent}% {NAMES[1]}
+        </span>
+      </p>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function TopMovesOverlay({ board, top }: { board: BoardState; top: readon
               data-testid="top-move-mark"
               data-cell={`${candidate.cell.gridX}-${candidate.cell.gridY}`}
               data-rank={index + 1}
-              style={{ left: corner.x, top: corner.y, width: layout.cellSize, height: layout.cellSize, fontSize: Math.max(10, layout.cellSize * 0.4) }}
+              style={{ left: corner.x, top: corner.y, width: layout.cellSize, height: layout.cellSize, fontSize: Math.min(28, Math.max(10, layout.cellSize * 0.4)) }}
             >
               {index + 1}
             </span>
