@@ -3,14 +3,16 @@
  * opens the board there; two moves tried, one taken back, another played instead, and both
  * branches kept in the move list; the engine's three best moves listed and ringed on the board
  * and the evaluation bar; the solver's proof near the end (checked against the solver in Node);
- * Copy link opened in a new page on the same position; a bad link's sentence; and the board
- * with its engine working offline after one visit.
+ * Copy link opened in a new page on the same position; a bad link's sentence; Analyse from Game
+ * Results on the final board; axe's serious findings in both themes; and the board with its
+ * engine working offline after one visit.
  */
 import type { Page } from '@playwright/test';
 import { loadEngine } from '../src/engine/load';
 import { parseRecord } from '../src/game/record';
 import { replayRecord } from '../src/game/replay';
-import { board, boardReady, expectOccupied, readBoard, cellCentre, type Cell } from './support/board';
+import { expectNoSeriousFindings, showTheme } from './support/axe';
+import { board, boardReady, cellCentre, dialog, expectOccupied, playToTheEnd, readBoard, startGame, type Cell } from './support/board';
 import { expect, test } from './support/test';
 
 /** c3 d4 c4 d3 b3 on 6x6 (x-y from the top left: 2-3 3-2 2-2 3-3 1-3), Player 1 first. */
@@ -130,6 +132,7 @@ for (const [device, viewport] of [
 
     test('near the end the solver proves the result, and a bad link says what is wrong', async ({ page }) => {
       const { verdict, best } = await endgameVerdict();
+      await showTheme(page, 'dark');
       await page.goto(`/analysis?game=${ENDGAME.replace(/ /g, '_')}`);
       await boardReady(page);
       await expect(page.getByTestId('analysis-verdict')).toHaveText(verdict, { timeout: 20_000 });
@@ -138,6 +141,7 @@ for (const [device, viewport] of [
       await expect(listed).toHaveCount(3);
       await expect(listed.first()).toHaveText(new RegExp(`^1\\. [a-e][1-5] ${best}$`)); // the final margin, for Player 1
       await expect(page.getByTestId('top-move-mark')).toHaveCount(3);
+      await expectNoSeriousFindings(page, `the analysis board in the dark theme on a ${device}`);
 
       await page.goto('/analysis?ply=9&game=CC1_6x6_connection:_c3_d4_*');
       await expect(page.getByTestId('analysis-error')).toHaveText(
@@ -151,6 +155,25 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test('from Game Results, Analyse opens the final position, and axe finds nothing serious there', async ({ page }) => {
+  test.setTimeout(90_000);
+  await startGame(page, { mode: 'Two Player', size: '6x6' });
+  await playToTheEnd(page, 'human');
+  const finalBoard = await readBoard(page);
+  const results = dialog(page, 'Game Results');
+  await results.getByRole('link', { name: 'Analyse', exact: true }).click();
+  await expect(page).toHaveURL(/\/analysis\?game=CC1_6x6_connection:_([a-f][1-6]_){36}(1-0|0-1|1\/2-1\/2)$/);
+  await boardReady(page);
+  await expectOccupied(page, 36, 5_000);
+  expect(await readBoard(page)).toEqual(finalBoard);
+  await expect(page.getByTestId('analysis-verdict')).toHaveText(/^Game over: (a draw|Player [12] won by [\d,]+)\.$/);
+  await expect(page.getByTestId('top-moves')).toHaveCount(0);
+  // Back one move: the engine's answer for the last free cell.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByTestId('top-moves').getByRole('listitem')).toHaveCount(1);
+  await expectNoSeriousFindings(page, 'the analysis board');
+});
 
 test.describe('offline', () => {
   // Every other journey blocks the service worker (playwright.config.ts): this one needs it.
