@@ -116,6 +116,18 @@ for (const [device, viewport] of [
       await expect(moveButton(page, 'Move 5, Player 1, e5')).toHaveAttribute('aria-current', 'step');
       const here = await readBoard(page);
 
+      // The branch made the main line: the game's own d3 becomes the branch; deleted, it is gone.
+      await page.getByRole('button', { name: 'Make main line' }).click();
+      const variations = page.getByTestId('analysis-variation');
+      await expect(variations.getByRole('button', { name: 'Move 4, Player 2, d3', exact: true })).toBeVisible();
+      await expect(variations.getByRole('button', { name: 'Move 4, Player 2, a2', exact: true })).toHaveCount(0);
+      await moveButton(page, 'Move 4, Player 2, d3').click();
+      await page.getByRole('button', { name: 'Delete branch' }).click();
+      await expect(moveButton(page, 'Move 4, Player 2, d3')).toHaveCount(0);
+      await expect(moveButton(page, 'Move 5, Player 1, b3')).toHaveCount(0);
+      await expect(step(page)).toHaveText('After move 3: Player 2 to move');
+      await moveButton(page, 'Move 5, Player 1, e5').click();
+
       // Copy link, opened in a new page: the same position.
       await page.getByRole('button', { name: 'Copy link' }).click();
       await expect(page.getByText('Link copied to the clipboard')).toBeVisible();
