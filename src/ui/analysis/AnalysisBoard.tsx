@@ -10,7 +10,7 @@ import type { CellPosition, Engine } from '../../engine';
 import { linkOfLine, type AnalysisStart } from '../../game/analysis/link';
 import { positionAfter, tryMove } from '../../game/analysis/position';
 import type { SearchPosition } from '../../game/analysis/search';
-import { back, currentLine, deleteBranch, forward, jump, makeMainLine, movesTo, playMove, treeOfLine, type VariationTree } from '../../game/analysis/tree';
+import { back, currentLine, deleteBranch, forward, jump, makeMainLine, movesTo, playMove, plyOf, treeOfLine, type VariationTree } from '../../game/analysis/tree';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { cellName } from '../../game/notation';
 import { GameBoard } from '../board/GameBoard';
@@ -62,9 +62,12 @@ export function AnalysisBoard({ engine, start }: AnalysisBoardProps) {
     setNotice(null);
     setTree((current) => playMove(current, cell));
   };
-  const line = currentLine(tree);
-  const lineEnd = positionAfter(record, line, engine);
-  const link = lineEnd.ok ? `${window.location.origin}${linkOfLine(record, line, lineEnd.position.scores, moves.length)}` : null;
+  // The link carries the whole line shown (on past the position to its end) and the position's ply.
+  const link = useMemo(() => {
+    const line = currentLine(tree);
+    const end = positionAfter(record, line, engine);
+    return end.ok ? `${window.location.origin}${linkOfLine(record, line, end.position.scores, plyOf(tree))}` : null;
+  }, [tree, record, engine]);
   const here = tree.nodes[tree.cursor]!;
   const inBranch = moves.length > 0 && !isMainLine(tree);
   const toMove = position.mover ?? (moves.length % 2 === 0 ? record.firstPlayer : record.firstPlayer === 0 ? 1 : 0);

@@ -79,9 +79,11 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
               </p>
             )}
             {/* The engine's three best moves and the variations from here, on the analysis board. */}
-            <Link className="button" to={analysisPath(formatRecord(record), step)}>
-              Analyse this position
-            </Link>
+            <p>
+              <Link className="button" to={analysisPath(formatRecord(record), step)}>
+                Analyse this position
+              </Link>
+            </p>
           </div>
           {status === 'done' && (
             <ul className="review-summary" aria-label="Inaccuracies, mistakes and blunders" data-testid="review-summary">
