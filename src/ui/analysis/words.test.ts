@@ -15,7 +15,7 @@ const update = (best: Candidate): AnalysisUpdate => ({ round: 1, done: false, ex
 describe('the expected result of Expert’s value', () => {
   it('is even at 0, rises steadily with the value, stops short of a proof, and is decided beyond ±500', () => {
     expect(expectedResult(0)).toBe(0);
-    expect(expectedResult(0.69)).toBeCloseTo(0.33, 2); // twice the opponent's score: a third of a won game
+    expect(expectedResult(Math.log(2))).toBeCloseTo(1 / 3, 9); // odds of 2 to 1: 2σ(v) − 1, a third of a won game
     expect(expectedResult(2)).toBeCloseTo(0.76, 2);
     expect(expectedResult(-2)).toBeCloseTo(-0.76, 2);
     expect(expectedResult(40)).toBe(0.99);
