@@ -78,7 +78,8 @@ for (const [device, viewport] of [
       expect(markedCells).toEqual(listedCells);
       const view = await readBoard(page);
       for (const key of listedCells) expect(view.get(key!)).toBe('empty');
-      await expect(listed.first()).toHaveText(/^1\. [a-f][1-6] ([+−]\d+\.\d|0\.0|Player [12] wins)$/);
+      // Each with its value for Player 1 and the replies Expert expects.
+      await expect(listed.first()).toHaveText(/^1\. [a-f][1-6] ([+−]\d+\.\d|0\.0|Player [12] wins)( [a-f][1-6])+$/);
       await expect(page.getByTestId('analysis-verdict')).toHaveText(/^Expert's estimate for Player 1: /);
       const bar = page.getByRole('meter', { name: 'Expected result for Player 1' });
       await expect(bar).toBeVisible();
@@ -185,6 +186,11 @@ test('from Game Results, Analyse opens the final position, and axe finds nothing
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByTestId('top-moves').getByRole('listitem')).toHaveCount(1);
   await expectNoSeriousFindings(page, 'the analysis board');
+  // A listed move is played with a click: here the last free cell, the game's own last move.
+  await page.getByTestId('top-moves').getByRole('button', { name: /^Play [a-f][1-6], / }).click();
+  await expectOccupied(page, 36, 5_000);
+  expect(await readBoard(page)).toEqual(finalBoard);
+  await expect(page.getByTestId('analysis-variation')).toHaveCount(0);
 });
 
 test.describe('offline', () => {

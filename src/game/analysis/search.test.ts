@@ -36,6 +36,14 @@ describe('the analysis of one position', () => {
     const cells = new Set(last.top.map(({ cell }) => `${cell.gridX}-${cell.gridY}`));
     expect(cells.size).toBe(3);
     for (const taken of ['2-2', '3-3', '2-3', '3-2']) expect(cells.has(taken)).toBe(false);
+    // Each move comes with the replies Expert expects: free cells, none the move itself.
+    for (const { cell, line } of last.top) {
+      expect(line.length).toBeGreaterThan(0);
+      const keys = line.map((next) => `${next.gridX}-${next.gridY}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys).not.toContain(`${cell.gridX}-${cell.gridY}`);
+      for (const taken of ['2-2', '3-3', '2-3', '3-2']) expect(keys).not.toContain(taken);
+    }
     expect(last.nodes).toBeGreaterThan(0);
   });
 

@@ -17,10 +17,13 @@ export interface SearchPosition {
   mirrorRule: boolean;
 }
 
-/** One candidate move and its value for the mover. */
+/** One candidate move, its value for the mover, and the replies Expert expects after it (none when proven). */
 export type Candidate =
-  | { cell: CellPosition; exact: false; value: number } // Expert's scale (judgement.ts): higher is better, beyond ±1000 decided
-  | { cell: CellPosition; exact: true; value: bigint }; // the mover's final margin with best play
+  | { cell: CellPosition; exact: false; value: number; line: CellPosition[] } // Expert's scale (judgement.ts): higher is better, beyond ±1000 decided
+  | { cell: CellPosition; exact: true; value: bigint; line: CellPosition[] }; // the mover's final margin with best play
+
+/** How many of the expected replies are shown after a move. */
+export const LINE_LENGTH = 5;
 
 export interface AnalysisUpdate {
   round: number; // 1 the first answer; grows as it deepens
@@ -88,8 +91,10 @@ export function* analysePosition(engine: SearchEngine, position: SearchPosition,
   }
   const free = board.gridWidth * board.gridHeight - board.occupiedCells[0].size - board.occupiedCells[1].size;
   const values = new Map<CellKey, number>();
+  const lines = new Map<CellKey, CellPosition[]>();
   let nodes = 0;
-  const estimated = (): Candidate[] => order.slice(0, TOP_MOVES).map((cell) => ({ cell, exact: false, value: values.get(key(cell))! }));
+  const estimated = (): Candidate[] =>
+    order.slice(0, TOP_MOVES).map((cell) => ({ cell, exact: false, value: values.get(key(cell))!, line: lines.get(key(cell)) ?? [] }));
 
   for (const [index, round] of plan.rounds.entries()) {
     for (const cell of order.slice(0, round.cells)) {
@@ -97,6 +102,7 @@ export function* analysePosition(engine: SearchEngine, position: SearchPosition,
       const reply = engine.chooseMove({ board: child, player: opponent, level: 'expert', mode, seed: 1, nodeLimit: round.nodes, timeMs: 60_000, ...rules });
       nodes += reply?.stats.nodes ?? 0;
       values.set(key(cell), reply ? -reply.stats.value : finalValue(engine, child, mode, player));
+      lines.set(key(cell), reply ? reply.stats.principalVariation.slice(0, LINE_LENGTH) : []);
       yield null;
     }
     order = ranked(values, order);
@@ -110,7 +116,7 @@ export function* analysePosition(engine: SearchEngine, position: SearchPosition,
       if (solved) {
         nodes += solved.nodes;
         const top = [...solved.cells].sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0)).slice(0, TOP_MOVES);
-        yield { round: index + 2, done: true, exact: true, top: top.map(({ cell, value }) => ({ cell, exact: true, value })), nodes };
+        yield { round: index + 2, done: true, exact: true, top: top.map(({ cell, value }) => ({ cell, exact: true, value, line: [] })), nodes };
         return;
       }
       if (last) yield { round: index + 1, done: true, exact: false, top: estimated(), nodes };

@@ -109,7 +109,7 @@ export function AnalysisBoard({ engine, start }: AnalysisBoardProps) {
             {notice}
           </p>
         )}
-        <EngineLines answer={answer} mover={position.mover} scores={position.scores} height={record.height} />
+        <EngineLines answer={answer} mover={position.mover} scores={position.scores} height={record.height} onPlay={onPlace} />
         <MoveTree tree={tree} record={record} onGo={(id) => setTree((current) => jump(current, id))} />
         {link && (
           <div className="replay-share">

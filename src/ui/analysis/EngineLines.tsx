@@ -1,10 +1,10 @@
 /**
  * The engine's answer beside the analysis board: the evaluation bar (Player 1's share, as
  * lichess's bar is White's), the verdict (proven with its margin where the solver reaches, else
- * Expert's estimate), and the three best moves with their values, deepening as the worker
- * sends each round.
+ * Expert's estimate), and the three best moves with their values and the replies Expert expects
+ * (a click plays one), deepening as the worker sends each round.
  */
-import type { PlayerIndex, Scores } from '../../engine';
+import type { CellPosition, PlayerIndex, Scores } from '../../engine';
 import type { AnalysisUpdate } from '../../game/analysis/search';
 import { cellName } from '../../game/notation';
 import type { EngineAnswer } from './useEngineAnalysis';
@@ -45,9 +45,10 @@ export interface EngineLinesProps {
   mover: PlayerIndex | null;
   scores: Scores;
   height: number;
+  onPlay(cell: CellPosition): void; // a listed move played on the board
 }
 
-export function EngineLines({ answer, mover, scores, height }: EngineLinesProps) {
+export function EngineLines({ answer, mover, scores, height, onPlay }: EngineLinesProps) {
   const { update, error } = answer;
   if (error) {
     return (
@@ -65,12 +66,21 @@ export function EngineLines({ answer, mover, scores, height }: EngineLinesProps)
       {mover !== null && update && update.top.length > 0 && (
         <>
           <ol className="analysis-top" aria-label={`Best moves for ${NAMES[mover]}`} data-testid="top-moves">
-            {update.top.map((candidate, index) => (
-              <li key={`${candidate.cell.gridX}-${candidate.cell.gridY}`} data-cell={`${candidate.cell.gridX}-${candidate.cell.gridY}`}>
-                <span className="analysis-top__rank">{index + 1}.</span> <span className="analysis-top__cell">{cellName(candidate.cell, height)}</span>{' '}
-                <span className="analysis-top__value">{valueText(candidate, mover)}</span>
-              </li>
-            ))}
+            {update.top.map((candidate, index) => {
+              const name = cellName(candidate.cell, height);
+              const value = valueText(candidate, mover);
+              const line = candidate.line.map((cell) => cellName(cell, height)).join(' ');
+              return (
+                <li key={`${candidate.cell.gridX}-${candidate.cell.gridY}`} data-cell={`${candidate.cell.gridX}-${candidate.cell.gridY}`}>
+                  {/* A listed move is played on the board with a click, as on lichess. */}
+                  <button type="button" className="analysis-top__move" onClick={() => onPlay(candidate.cell)} aria-label={`Play ${name}, ${value}${line ? `, then ${line}` : ''}`}>
+                    <span className="analysis-top__rank">{index + 1}.</span> <span className="analysis-top__cell">{name}</span>{' '}
+                    <span className="analysis-top__value">{value}</span>
+                    {line && <span className="analysis-top__line"> {line}</span>}
+                  </button>
+                </li>
+              );
+            })}
           </ol>
           <p className="analysis-note">
             Values for {NAMES[0]}

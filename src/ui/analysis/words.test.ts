@@ -8,8 +8,8 @@ import type { AnalysisUpdate, Candidate } from '../../game/analysis/search';
 import { barShare, expectedResult, valueText, verdictText } from './words';
 
 const cell = { gridX: 0, gridY: 0 };
-const estimate = (value: number): Candidate => ({ cell, exact: false, value });
-const proof = (value: bigint): Candidate => ({ cell, exact: true, value });
+const estimate = (value: number): Candidate => ({ cell, exact: false, value, line: [] });
+const proof = (value: bigint): Candidate => ({ cell, exact: true, value, line: [] });
 const update = (best: Candidate): AnalysisUpdate => ({ round: 1, done: false, exact: best.exact, top: [best], nodes: 1 });
 
 describe('the expected result of Expert’s value', () => {
