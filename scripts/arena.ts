@@ -23,8 +23,9 @@ import { mean, p95 } from './bench/stats';
 import { eloEstimate, formatElo, ladder, type LadderMatch } from './lib/elo';
 
 const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--mode MODE] [--games N] [--seed N]
-                          [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--ladder] [--json]
-  --a, --b          the two players: ${ARENA_PLAYERS.join(', ')} (random takes any free cell; default expert, hard)
+                          [--expert-ms MS] [--expert-nodes N] [--no-mirroring] [--opening N] [--ladder] [--json]
+  --a, --b          the two players: ${ARENA_PLAYERS.join(', ')} (random takes any free cell;
+                    expert-classic is Expert with its evaluation before it learned; default expert, hard)
   --size            board side, 2..16; the game offers 6 to 16, even (default 8)
   --mode            connection, expansion or extension (default connection)
   --games           games to play, seats alternating: A moves first in even games (default 100)
@@ -32,13 +33,15 @@ const USAGE = `usage: npm run -s arena -- [--a LEVEL] [--b LEVEL] [--size N] [--
   --expert-ms       Expert's time per move in milliseconds (default ${DEFAULT_EXPERT_TIME_MS})
   --expert-nodes    Expert's node budget per move; alone, it makes every game reproducible
   --no-mirroring    play under the mirror rule: no move may copy the opponent's cells by a symmetry
+  --opening         open each game with this many random moves (seeded), so that even two players
+                    who always answer alike meet in many different games (default 0)
   --ladder          instead of A against B: each level against its neighbour (${'$'}{ARENA_LADDER.join(', ')}),
                     then every level's Elo over the random player
   --json            also print the figures as one JSON object on the last line`;
 
 const MAX_SEED = 2 ** 32 - 1; // the engine takes 32-bit seeds
 /** The levels from weakest to strongest, as the ladder sets neighbours against each other. */
-const ARENA_LADDER: readonly ArenaPlayer[] = ['random', 'easy', 'medium', 'hard', 'expert'];
+const ARENA_LADDER: readonly ArenaPlayer[] = ['random', 'easy', 'medium', 'hard', 'expert-classic', 'expert'];
 const PROGRESS_EVERY = 10;
 
 class UsageError extends Error {}
@@ -53,6 +56,7 @@ interface ArenaOptions {
   expertMs: number | undefined;
   expertNodes: number | undefined;
   mirrorRule: boolean;
+  opening: number;
   ladder: boolean;
   json: boolean;
 }
@@ -86,6 +90,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
         'expert-ms': { type: 'string' },
         'expert-nodes': { type: 'string' },
         'no-mirroring': { type: 'boolean', default: false },
+        opening: { type: 'string', default: '0' },
         ladder: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -122,6 +127,7 @@ function parseOptions(argv: string[]): ArenaOptions | 'help' {
     expertMs,
     expertNodes,
     mirrorRule: values['no-mirroring'],
+    opening: whole('opening', values.opening, 0, 255),
     ladder: values.ladder,
     json: values.json,
   };
@@ -149,7 +155,7 @@ interface MatchResult {
 
 /** A against B for `options.games` games, seats alternating (A first in even games). */
 function playMatch(engine: Engine, options: ArenaOptions, a: ArenaPlayer, b: ArenaPlayer): MatchResult {
-  const { size, mode, games, seed, expertMs, expertNodes, mirrorRule } = options;
+  const { size, mode, games, seed, expertMs, expertNodes, mirrorRule, opening } = options;
   const result: MatchResult = { wins: 0, draws: 0, losses: 0, margin: 0n, second: { wins: 0, draws: 0, losses: 0 }, moveMs: { a: [], b: [] } };
   const start = performance.now();
   for (let k = 0; k < games; k++) {
@@ -162,6 +168,7 @@ function playMatch(engine: Engine, options: ArenaOptions, a: ArenaPlayer, b: Are
       timeMs: expertMs,
       nodeLimit: expertNodes,
       mirrorRule,
+      opening,
     });
     const [scoreA, scoreB] = [record.scores[aSeat]!, record.scores[1 - aSeat]!];
     const outcome = scoreA > scoreB ? 'wins' : scoreA < scoreB ? 'losses' : 'draws';
@@ -194,7 +201,7 @@ function playLadder(engine: Engine, options: ArenaOptions): void {
       `; expert: ${expertBudget(options)} (Elo over random, 95% interval)`,
   );
   for (const match of matches) console.log(`  ${match.upper} v ${match.lower}: ${match.wins}W ${match.draws}D ${match.losses}L`);
-  for (const rung of rungs) console.log(`${rung.level.padEnd(8)} ${signed(Math.round(rung.elo)).padStart(6)} ± ${Math.round(rung.margin)}`);
+  for (const rung of rungs) console.log(`${rung.level.padEnd(14)} ${signed(Math.round(rung.elo)).padStart(6)} ± ${Math.round(rung.margin)}`);
   if (options.json) console.log(JSON.stringify({ ladder: rungs, matches, size, mode, games, mirrorRule, expertNodes: options.expertNodes ?? null }));
 }
 
@@ -230,10 +237,11 @@ async function main(options: ArenaOptions): Promise<void> {
     },
     seconds: (performance.now() - start) / 1000,
   };
-  const usesExpert = a === 'expert' || b === 'expert';
+  const usesExpert = [a, b].some((p) => p === 'expert' || p === 'expert-classic');
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word === 'loss' ? 'es' : 's'}`;
   console.log(
     `A ${a} vs B ${b}, ${size}x${size} ${mode}${mirrorRule ? ', no mirroring' : ''}, ${plural(games, 'game')} from seed ${seed}, seats alternating` +
+      (options.opening > 0 ? `, ${plural(options.opening, 'random opening move')}` : '') +
       (usesExpert ? `; expert: ${expertBudget(options)}` : ''),
   );
   console.log(

@@ -1,10 +1,11 @@
 //! A native arena for developers tuning the AI (the product's arena is
 //! `npm run arena`, which runs the same games in wasm):
 //!
-//!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES] [nomirror]
+//!     cargo run --release --example arena -- A B SIZE MODE GAMES SEED [EXPERT_MS] [EXPERT_NODES] [nomirror] [OPENING]
 //!
-//! A and B are levels (easy, medium, hard, expert) or `random` (any legal cell);
-//! `nomirror` plays under the mirror rule.
+//! A and B are levels (easy, medium, hard, expert), `expert-classic` (Expert with
+//! its classic evaluation) or `random` (any legal cell); `nomirror` plays under the
+//! mirror rule; OPENING random moves (seeded) open each game.
 
 use engine::ai::{play_game, Contestant, Expert, GameSetup, Level, Limits, SystemClock};
 use engine::ScoringMechanism;
@@ -13,11 +14,15 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let contestant = |s: &str| match s {
         "random" => Contestant::Random,
-        _ => Contestant::Level(Level::from_name(s).expect("easy, medium, hard, expert or random")),
+        "expert-classic" => Contestant::ClassicExpert,
+        _ => Contestant::Level(
+            Level::from_name(s).expect("easy, medium, hard, expert, expert-classic or random"),
+        ),
     };
     let name = |c: Contestant| match c {
         Contestant::Level(level) => level.name(),
         Contestant::Random => "random",
+        Contestant::ClassicExpert => "expert-classic",
     };
     let (a, b) = (contestant(&args[0]), contestant(&args[1]));
     let size: usize = args[2].parse().unwrap();
@@ -34,6 +39,7 @@ fn main() {
         .filter(|&n| n > 0);
     let limits = Limits { time_ms, nodes };
     let mirror_rule = args.get(8).is_some_and(|s| s == "nomirror");
+    let opening = args.get(9).map_or(0, |s| s.parse::<usize>().unwrap());
     let clock = SystemClock::new();
     let mut experts = [Expert::new(), Expert::new()];
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0.0);
@@ -53,6 +59,7 @@ fn main() {
             players,
             seed: seed + game,
             limits,
+            opening,
         };
         let record = play_game(setup, &clock, &mut experts).expect("a board of 2..16");
         let (sa, sb) = (record.scores[a_seat], record.scores[1 - a_seat]);

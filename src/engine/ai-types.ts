@@ -8,10 +8,14 @@ export type AiLevel = 'easy' | 'medium' | 'hard' | 'expert';
 
 export const AI_LEVELS: readonly AiLevel[] = ['easy', 'medium', 'hard', 'expert'];
 
-/** A seat in `npm run arena`: a level, or a player who takes a free cell at random. */
-export type ArenaPlayer = AiLevel | 'random';
+/**
+ * A seat in `npm run arena`: a level, Expert with its classic evaluation (the log
+ * score ratio and room, before it learned; the arena only), or a player who takes a
+ * free cell at random.
+ */
+export type ArenaPlayer = AiLevel | 'expert-classic' | 'random';
 
-export const ARENA_PLAYERS: readonly ArenaPlayer[] = [...AI_LEVELS, 'random'];
+export const ARENA_PLAYERS: readonly ArenaPlayer[] = [...AI_LEVELS, 'expert-classic', 'random'];
 
 /** Expert's default thinking time per move. */
 export const DEFAULT_EXPERT_TIME_MS = 1000;
@@ -46,6 +50,12 @@ export interface CellEvaluation {
   cell: CellPosition;
   prediction: Prediction; // player gain, opponent gain, net (as the hold-and-drag popup)
   value: number; // the spec's minimax evaluation for the mover after taking the cell
+}
+
+/** Expert's learned evaluation of a position, for the player to move. */
+export interface LearnedValue {
+  logOdds: number; // the log-odds that the player to move wins (a draw counts half)
+  units: number; // the same in the net's integer units, exactly as native and wasm compute it
 }
 
 /** Time the exact endgame solver may take when the caller sets none. */

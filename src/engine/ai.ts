@@ -12,6 +12,7 @@ import {
   type AiRequest,
   type CellEvaluation,
   type EndgameSolution,
+  type LearnedValue,
   type SolveRequest,
 } from './ai-types';
 import type { EngineCore } from './core';
@@ -28,6 +29,7 @@ export interface ArenaGameSetup {
   timeMs?: number; // Expert's budget per move (default 1000)
   nodeLimit?: number; // Expert's node budget per move
   mirrorRule?: boolean; // both seats keep to "No mirroring"
+  opening?: number; // moves played at random (seeded, legal) before the seats take over (default 0)
 }
 
 export interface ArenaGameRecord {
@@ -38,6 +40,11 @@ export interface ArenaGameRecord {
 export interface EngineAi {
   /** The computer's move for `request.player`; `null` only when no cell is free. */
   chooseMove(request: AiRequest): AiMove | null;
+  /**
+   * Expert's learned evaluation of the position for `player` to move, without search;
+   * `null` on a board its net does not know (not square).
+   */
+  learnedValue(board: BoardState, player: PlayerIndex, mode: ScoringMechanism): LearnedValue | null;
   /** Every legal cell's prediction and the spec's evaluation after taking it. */
   evaluateCells(board: BoardState, player: PlayerIndex, mode: ScoringMechanism, rules?: GameRules): CellEvaluation[];
   /**
@@ -61,15 +68,20 @@ export interface Mover extends GameRules {
   mode: ScoringMechanism;
 }
 
+/** The net's integer units per unit of log-odds (ACTIVATION_ONE × OUTPUT_ONE in engine-rs/src/ai/nnue). */
+const LEARNED_VALUE_UNITS = 255 * 64;
+
 function levelCode(level: AiLevel): number {
   const code = AI_LEVELS.indexOf(level);
   if (code < 0) throw new EngineError('unknown-level', `unknown AI level "${String(level)}": expected ${AI_LEVELS.join(', ')}`);
   return code;
 }
 
-/** An arena seat's code: a level's, or one past the last level for the random player (ffi/ai.rs). */
+/** An arena seat's code: a level's, one past the last level for the random player, two past for classic Expert (ffi/ai.rs). */
 function arenaCode(player: ArenaPlayer): number {
-  return player === 'random' ? AI_LEVELS.length : levelCode(player);
+  if (player === 'random') return AI_LEVELS.length;
+  if (player === 'expert-classic') return AI_LEVELS.length + 1;
+  return levelCode(player);
 }
 
 /** A seed as the two 32-bit halves the module takes (the high half is 0). */
@@ -120,6 +132,15 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       };
     },
 
+    learnedValue(board, player, mode) {
+      load(board);
+      const status = wasm.cc_learned_value(modeCode(mode, false), player);
+      if (status === Status.sizeOutOfRange) return null;
+      run(status);
+      const units = core.f64(wasm.cc_ai_values_ptr(), 1)[0] ?? 0;
+      return { units, logOdds: units / LEARNED_VALUE_UNITS };
+    },
+
     evaluateCells(board, player, mode, gameRules) {
       const modeId = modeCode(mode, gameRules?.mirrorRule);
       load(board);
@@ -165,10 +186,10 @@ export function createAi(core: EngineCore, rules: EngineRules): EngineAi {
       return { best: { gridX: bestX, gridY: bestY }, value, cells, nodes: visited };
     },
 
-    playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit, mirrorRule }) {
+    playArenaGame({ size, mode, levels, seed, timeMs, nodeLimit, mirrorRule, opening = 0 }) {
       const [modeId, first, second] = [modeCode(mode, mirrorRule), arenaCode(levels[0]), arenaCode(levels[1])];
       const [time, nodes] = budget('expert', timeMs, nodeLimit);
-      run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes));
+      run(wasm.cc_play_game(modeId, size, size, first, second, ...seedHalves(seed), time, nodes, opening));
       const out = core.f64(wasm.cc_ai_values_ptr(), 2 + size * size); // 0, 0, then each move's milliseconds
       const moveMs: [number[], number[]] = [[], []];
       for (let turn = 0; turn < size * size; turn++) moveMs[turn % 2]!.push(out[2 + turn] ?? 0);

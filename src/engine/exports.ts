@@ -25,6 +25,7 @@ export interface EngineExports {
   cc_ai_exact_ptr(): number;
   cc_ai_move(mode: number, player: number, level: number, seedLow: number, seedHigh: number, timeMs: number, nodeLimit: number): number;
   cc_cell_values(mode: number, player: number): number;
+  cc_learned_value(mode: number, player: number): number;
   cc_solve(mode: number, player: number, timeMs: number, nodeLimit: number): number;
   cc_solve_best(mode: number, player: number, timeMs: number, nodeLimit: number): number;
   cc_resolve_move(mode: number, player: number, hasProposal: number, x: number, y: number, seedLow: number, seedHigh: number): number;
@@ -38,6 +39,7 @@ export interface EngineExports {
     seedHigh: number,
     timeMs: number,
     nodeLimit: number,
+    opening: number,
   ): number;
 }
 
@@ -84,6 +86,7 @@ const REQUIRED: readonly (keyof EngineExports)[] = [
   'cc_ai_line_ptr',
   'cc_ai_values_ptr',
   'cc_ai_exact_ptr',
+  'cc_learned_value',
   'cc_ai_move',
   'cc_cell_values',
   'cc_resolve_move',

@@ -22,6 +22,8 @@ pub struct GameRecord {
 pub enum Contestant {
     Level(Level),
     Random,
+    /// Expert with its classic evaluation (`Expert::classic`), to measure the learned one against.
+    ClassicExpert,
 }
 
 /// What a game is played on, and by whom.
@@ -38,6 +40,9 @@ pub struct GameSetup {
     pub seed: u64,
     /// Expert's budget per move.
     pub limits: Limits,
+    /// Moves played at random (seeded, legal) before the seats take over, so that
+    /// two deterministic players still meet in many different games.
+    pub opening: usize,
 }
 
 /// Plays a game on an empty board; `None` if the size is outside 2..16.
@@ -54,16 +59,33 @@ pub fn play_game(
         players,
         seed,
         limits,
+        opening,
     } = setup;
     let board = Board::new(width, height).ok()?;
     let mut position = Position::new(board, mode).with_mirror_rule(mirror_rule);
     let mut move_ms: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut seat: Player = 0;
     let mut turn = 0u64;
+    // The classic Expert of each seat that has one, made for this game.
+    let mut classics: [Option<Expert>; 2] =
+        players.map(|p| (p == Contestant::ClassicExpert).then(Expert::classic));
     loop {
         let start = clock.now_ms();
         let move_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(turn);
         let cell = match players[seat] {
+            _ if turn < opening as u64 => {
+                random_cell_among(position.legal_cells(seat), &mut Rng::new(move_seed))
+            }
+            Contestant::ClassicExpert => choose_move(
+                &position,
+                seat,
+                Level::Expert,
+                move_seed,
+                limits,
+                clock,
+                classics[seat].as_mut().expect("made for its seat"),
+            )
+            .map(|choice| choice.cell),
             Contestant::Level(level) => choose_move(
                 &position,
                 seat,
@@ -109,6 +131,7 @@ mod tests {
                 time_ms: None,
                 nodes: Some(20_000),
             },
+            opening: 0,
         };
         play_game(setup, &StoppedClock, &mut [Expert::new(), Expert::new()]).unwrap()
     }

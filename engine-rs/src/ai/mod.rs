@@ -12,6 +12,7 @@ pub(crate) mod groups;
 mod heuristic;
 pub(crate) mod live_groups;
 mod minimax;
+pub mod nnue;
 mod rng;
 pub(crate) mod table;
 

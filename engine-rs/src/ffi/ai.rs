@@ -54,10 +54,14 @@ fn level_of(code: u32) -> Result<Level, i32> {
         .ok_or(STATUS_UNKNOWN_LEVEL)
 }
 
-/// An arena seat's code: a level's, or one past the last level for a random player.
+/// An arena seat's code: a level's, one past the last level for a random player,
+/// two past it for Expert with its classic evaluation.
 fn contestant_of(code: u32) -> Result<ai::Contestant, i32> {
     if code as usize == Level::ALL.len() {
         return Ok(ai::Contestant::Random);
+    }
+    if code as usize == Level::ALL.len() + 1 {
+        return Ok(ai::Contestant::ClassicExpert);
     }
     level_of(code).map(ai::Contestant::Level)
 }
@@ -150,6 +154,19 @@ pub fn cell_values(io: &Exchange, out: &mut AiExchange, mode: u32, player: u32) 
     })())
 }
 
+/// Expert's learned value of the exchange's position for `player` to move:
+/// `values[0]` gets it in the net's integer units (log-odds × `ACTIVATION_ONE × OUTPUT_ONE`).
+pub fn learned_value(io: &Exchange, out: &mut AiExchange, mode: u32, player: u32) -> i32 {
+    status((|| {
+        let position = position_of(io, mode)?;
+        let player = (player as usize).min(1);
+        let raw =
+            ai::nnue::position_value(&position, player).ok_or(super::STATUS_SIZE_OUT_OF_RANGE)?;
+        out.values[0] = f64::from(raw);
+        Ok(())
+    })())
+}
+
 /// SPEC §8's fallbacks for `player`'s outside proposal: the cell index to play, or -1.
 pub fn resolve(
     io: &Exchange,
@@ -178,10 +195,12 @@ pub fn play_arena_game(
     levels: [u32; 2],
     seed: u64,
     limits: Limits,
+    opening: u32,
     clock: &dyn Clock,
 ) -> i32 {
     status((|| {
         let setup = ai::GameSetup {
+            opening: opening as usize,
             width: width as usize,
             height: height as usize,
             mode: mode_of(mode)?,
@@ -296,6 +315,11 @@ pub extern "C" fn cc_cell_values(mode: u32, player: u32) -> i32 {
 }
 
 #[no_mangle]
+pub extern "C" fn cc_learned_value(mode: u32, player: u32) -> i32 {
+    learned_value(exchange(), ai_exchange(), mode, player)
+}
+
+#[no_mangle]
 pub extern "C" fn cc_resolve_move(
     mode: u32,
     player: u32,
@@ -327,6 +351,7 @@ pub extern "C" fn cc_play_game(
     seed_high: u32,
     time_ms: f64,
     node_limit: f64,
+    opening: u32,
 ) -> i32 {
     let (levels, seed) = ([level_first, level_second], seed_of(seed_low, seed_high));
     let limits = limits(time_ms, node_limit);
@@ -338,6 +363,7 @@ pub extern "C" fn cc_play_game(
         levels,
         seed,
         limits,
+        opening,
         &HostClock,
     )
 }

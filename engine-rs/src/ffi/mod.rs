@@ -36,7 +36,7 @@ pub const STATUS_UNKNOWN_LEVEL: i32 = 21;
 
 mod ai;
 mod solve;
-pub use ai::{ai_move, cell_values, play_arena_game, resolve, AiExchange};
+pub use ai::{ai_move, cell_values, learned_value, play_arena_game, resolve, AiExchange};
 pub use solve::{solve, STATUS_NOT_SOLVED};
 
 const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;

@@ -29,10 +29,11 @@ export const MARK_THRESHOLDS = {
 } as const;
 
 /**
- * Expert's value is the natural log of the score ratio plus 0.6 per cell of room to grow
- * (engine-rs ai/evaluate.rs). Dividing by 2 before tanh puts a 2× score lead (0.69) at about a
- * third of a won game, 7× (2.0) at three quarters and 50× (4.0) at 0.96: far enough from ±1 that
- * an estimate is never mistaken for a proof, steep enough that losing half one's score matters.
+ * Expert's value is its learned evaluation's log-odds that the player to move wins, a draw
+ * counting half (engine-rs ai/nnue): tanh(v / 2) = 2σ(v) − 1 is exactly that expected result on
+ * the -1..+1 scale. On boards the net does not know (not square) Expert's classic value, the log
+ * of the score ratio plus 0.6 per cell of room, is read the same way: a 2× score lead at about a
+ * third of a won game, 7× at three quarters, 50× at 0.96.
  */
 export const EXPERT_VALUE_SCALE = 2;
 

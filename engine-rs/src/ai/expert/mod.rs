@@ -20,6 +20,7 @@ use super::clock::Clock;
 use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT};
 use super::groups::{Groups, LnValues};
 use super::live_groups::LiveGroups;
+use super::nnue::{self, Accumulator, Net};
 use super::table::{Bound, Entry, Table, Zobrist, NO_MOVE};
 use crate::bits::Bits;
 use crate::board::{Board, Player, MAX_SIDE};
@@ -77,6 +78,12 @@ pub struct Expert {
     /// Memory to label both players' groups in at the root.
     scratch: [Box<Groups>; 2],
     ln: LnValues,
+    /// The learned evaluation, or `None` for the classic one (log score ratio and room).
+    net: Option<&'static Net>,
+    /// Whether this search values its leaves by the net (it knows the board).
+    net_on: bool,
+    /// Per ply, each player's accumulator (`nnue`): a move adds one column to each.
+    accs: Vec<[Accumulator; 2]>,
 }
 
 struct Budget<'a> {
@@ -135,7 +142,25 @@ impl Default for Expert {
 }
 
 impl Expert {
+    /// Expert with its learned evaluation (the classic one on boards the net does not know).
     pub fn new() -> Expert {
+        Expert {
+            net: Some(nnue::committed()),
+            ..Expert::classic()
+        }
+    }
+
+    /// Expert valuing positions by another net (self-play with a net being trained).
+    pub fn with_net(net: &'static Net) -> Expert {
+        Expert {
+            net: Some(net),
+            ..Expert::classic()
+        }
+    }
+
+    /// Expert as it was before it learned: its leaves valued by the log of the score
+    /// ratio and the room each side has to grow (the arena's `expert-classic`).
+    pub fn classic() -> Expert {
         Expert {
             zobrist: Zobrist::new(),
             table: Table::new(TABLE_BITS),
@@ -146,6 +171,62 @@ impl Expert {
             solver: None,
             scratch: Groups::empty_pair(),
             ln: LnValues::new(),
+            net: None,
+            net_on: false,
+            accs: vec![[[0; nnue::HIDDEN]; 2]; MAX_PLY + 1],
+        }
+    }
+
+    /// Whether this searcher values positions by its learned net.
+    pub fn is_learned(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// Readies the accumulators of the search's root (ply 0).
+    fn start_accumulators(&mut self, live: &LiveGroups) {
+        self.net_on = self.net.is_some_and(|net| net.knows(live.board()));
+        if let (true, Some(net)) = (self.net_on, self.net) {
+            let (board, mode) = (live.board(), live.position().mode());
+            self.accs[0] = [
+                net.accumulator(board, mode, 0),
+                net.accumulator(board, mode, 1),
+            ];
+        }
+    }
+
+    /// The accumulators at `ply + 1`, after `mover` took `cell` at `ply`.
+    #[inline(always)]
+    fn push_accumulators(&mut self, ply: usize, cell: usize, mover: Player, side_len: usize) {
+        if let (true, Some(net)) = (self.net_on, self.net) {
+            let mut next = self.accs[ply];
+            for (viewer, acc) in next.iter_mut().enumerate() {
+                nnue::add(acc, net.cell_column(side_len, cell, viewer != mover));
+            }
+            self.accs[ply + 1] = next;
+        }
+    }
+
+    /// A position's value for `side` to move (the search's horizon).
+    fn evaluate(&self, live: &LiveGroups, ply: usize, side: Player) -> f64 {
+        match (self.net_on, self.net) {
+            (true, Some(net)) => {
+                let board = live.board();
+                let ratio = ratio_evaluation(live.scores(), side, false);
+                let room = crate::score::liberties(board, side) as i32
+                    - crate::score::liberties(board, 1 - side) as i32;
+                let taken = board.area() - board.free_count();
+                let mode = live.position().mode();
+                net.value(
+                    &self.accs[ply][side],
+                    None,
+                    mode,
+                    taken,
+                    board.area(),
+                    ratio,
+                    room,
+                )
+            }
+            _ => expert_evaluation(live.position(), side),
         }
     }
 
@@ -179,7 +260,7 @@ impl Expert {
             return ratio_evaluation(live.scores(), side, true);
         }
         if depth == 0 {
-            return expert_evaluation(live.position(), side);
+            return self.evaluate(live, ply, side);
         }
         let legal = live.position().legal_cells(side);
         if depth == 1 {
@@ -220,6 +301,7 @@ impl Expert {
             }
             let cell = moves[k].1;
             live.play(cell, side);
+            self.push_accumulators(ply, cell, side, live.board().width());
             let child_key = key ^ self.zobrist.key(side, cell);
             let mut search = |expert: &mut Expert, low: f64, high: f64| {
                 -expert.negamax(
@@ -295,6 +377,9 @@ impl Expert {
         let fresh = free.and_not(own_liberties);
         let room = f64::from(own_liberties.count()) - f64::from(other_liberties.count());
         let last = free.count() == 1;
+        let learned = self.net.filter(|_| self.net_on);
+        let (side_len, area, mode) = (board.width(), board.area(), live.position().mode());
+        let taken_after = area + 1 - free.count() as usize;
         let mut best = f64::NEG_INFINITY;
         let mut stopped = false;
         legal.for_each_while(|cell| {
@@ -314,7 +399,19 @@ impl Expert {
                 let room = room - f64::from(u8::from(own_liberties.has(cell)))
                     + f64::from(u8::from(other_liberties.has(cell)))
                     + new_liberties(board, cell, fresh);
-                ratio + LIBERTY_WEIGHT * room
+                match learned {
+                    // The net speaks for the player to move next: the other one.
+                    Some(net) => -net.value(
+                        &self.accs[ply][1 - side],
+                        Some(net.cell_column(side_len, cell, true)),
+                        mode,
+                        taken_after,
+                        area,
+                        -ratio,
+                        -(room as i32),
+                    ),
+                    None => ratio + LIBERTY_WEIGHT * room,
+                }
             };
             if v > best {
                 best = v;

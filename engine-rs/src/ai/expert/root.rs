@@ -65,6 +65,8 @@ impl Expert {
         };
         let key = self.zobrist.of(position.board(), position.mode());
         let mut live = LiveGroups::new(position, &mut self.scratch);
+        self.start_accumulators(&live);
+        let side_len = position.board().width();
         let mut root: Vec<(f64, usize)> = Vec::new();
         position
             .legal_cells(me)
@@ -81,6 +83,7 @@ impl Expert {
             for (k, entry) in root.iter_mut().enumerate() {
                 let cell = entry.1;
                 live.play(cell, me);
+                self.push_accumulators(0, cell, me, side_len);
                 let child_key = key ^ self.zobrist.key(me, cell);
                 let mut search = |expert: &mut Expert, low: f64, high: f64| {
                     -expert.negamax(
