@@ -223,6 +223,7 @@ async function main(options: ArenaOptions): Promise<void> {
     expertMs: expertMs ?? (expertNodes === undefined ? DEFAULT_EXPERT_TIME_MS : null),
     expertNodes: expertNodes ?? null,
     mirrorRule,
+    opening: options.opening,
     wins,
     draws,
     losses,

@@ -75,6 +75,22 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     expect(result.second.wins + result.second.draws).toBe(2);
   });
 
+  it('sets the learned Expert against its classic evaluation after random openings, the same games from the same seed', () => {
+    const match = (opening: string) =>
+      arena(['--a', 'expert', '--b', 'expert-classic', '--size', '6', '--games', '4', '--expert-nodes', '2000', '--no-mirroring', '--opening', opening, '--json']);
+    const [first, second] = [match('3'), match('3')];
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^A expert vs B expert-classic, 6x6 connection, no mirroring, 4 games from seed 1, seats alternating, 3 random opening moves/);
+    expect(first.stdout).toMatch(/^Elo \(A - B\): /m);
+    const [a, b] = [figures(first.stdout), figures(second.stdout)];
+    expect(a.wins + a.draws + a.losses).toBe(4);
+    expect([b.wins, b.draws, b.losses, b.meanMargin]).toEqual([a.wins, a.draws, a.losses, a.meanMargin]);
+    // Other openings, other games.
+    expect(a).toMatchObject({ opening: 3 });
+    const other = figures(match('5').stdout);
+    expect(other.meanMargin).not.toBe(a.meanMargin);
+  });
+
   it('plays under the mirror rule with --no-mirroring, and says so', () => {
     const common = ['--a', 'expert', '--b', 'expert', '--size', '4', '--games', '2', '--expert-nodes', '2000', '--json'];
     const ruled = arena([...common, '--no-mirroring']);
@@ -93,9 +109,10 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     const run = arena(['--ladder', '--size', '4', '--games', '2', '--expert-nodes', '1000', '--json']);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^Ladder on 4x4 connection, 2 games a pair of neighbours/);
-    for (const pair of ['easy v random', 'medium v easy', 'hard v medium', 'expert v hard']) expect(run.stdout).toContain(`  ${pair}: `);
+    const pairs = ['easy v random', 'medium v easy', 'hard v medium', 'expert-classic v hard', 'expert v expert-classic'];
+    for (const pair of pairs) expect(run.stdout).toContain(`  ${pair}: `);
     const result = figures(run.stdout) as unknown as { ladder: { level: string; elo: number; margin: number }[] };
-    expect(result.ladder.map((rung) => rung.level)).toEqual(['random', 'easy', 'medium', 'hard', 'expert']);
+    expect(result.ladder.map((rung) => rung.level)).toEqual(['random', 'easy', 'medium', 'hard', 'expert-classic', 'expert']);
     expect(result.ladder[0]).toEqual({ level: 'random', elo: 0, margin: 0 });
     expect(result.ladder.every((rung) => Number.isFinite(rung.elo) && Number.isFinite(rung.margin))).toBe(true);
   });
@@ -105,9 +122,9 @@ describe('npm run arena', { timeout: 30_000 }, () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^arena: --b must be one of easy, medium, hard, expert, random, got "grandmaster"/),
+      expect.stringMatching(/^arena: --b must be one of easy, medium, hard, expert, expert-classic, random, got "grandmaster"/),
     ]);
-    const others = [['--size', '17'], ['--games', '0'], ['--seed', '1.5'], ['--mode', 'sideways'], ['--expert-ms', 'soon']];
+    const others = [['--size', '17'], ['--games', '0'], ['--seed', '1.5'], ['--mode', 'sideways'], ['--expert-ms', 'soon'], ['--opening', 'many']];
     for (const bad of others) {
       const refused = arena(bad);
       expect(refused.status).toBe(2);

@@ -5,8 +5,11 @@
 //!
 //! A and B are levels (easy, medium, hard, expert), `expert-classic` (Expert with
 //! its classic evaluation) or `random` (any legal cell); `nomirror` plays under the
-//! mirror rule; OPENING random moves (seeded) open each game.
+//! mirror rule; OPENING random moves (seeded) open each game. With `ARENA_NET_A=FILE`
+//! in the environment, A's Expert values positions by the net in FILE (a net being
+//! trained, against the committed one: `A=expert B=expert`).
 
+use engine::ai::nnue::Net;
 use engine::ai::{play_game, Contestant, Expert, GameSetup, Level, Limits, SystemClock};
 use engine::ScoringMechanism;
 
@@ -41,7 +44,11 @@ fn main() {
     let mirror_rule = args.get(8).is_some_and(|s| s == "nomirror");
     let opening = args.get(9).map_or(0, |s| s.parse::<usize>().unwrap());
     let clock = SystemClock::new();
-    let mut experts = [Expert::new(), Expert::new()];
+    let net_a: Option<&'static Net> = std::env::var("ARENA_NET_A").ok().map(|path| {
+        let bytes = std::fs::read(&path).expect("read ARENA_NET_A");
+        &*Box::leak(Box::new(Net::parse(&bytes).expect("ARENA_NET_A is a net")))
+    });
+    let expert_a = || net_a.map_or_else(Expert::new, Expert::with_net);
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0.0);
     // A's games moving second: on an even board the mirror answer means it need never lose them.
     let mut second = [0; 3];
@@ -61,6 +68,8 @@ fn main() {
             limits,
             opening,
         };
+        let mut experts = [Expert::new(), Expert::new()];
+        experts[a_seat] = expert_a();
         let record = play_game(setup, &clock, &mut experts).expect("a board of 2..16");
         let (sa, sb) = (record.scores[a_seat], record.scores[1 - a_seat]);
         if sa > sb {

@@ -1,8 +1,8 @@
 """Trains Expert's learned evaluation from self-play rows (engine-rs/examples/selfplay.rs).
 
-    python3 scripts/train/train.py --data DIR --out engine-rs/src/ai/nnue [--epochs N] [--seed N]
+    python3 scripts/train/train.py --data DIR [DIR...] --out engine-rs/src/ai/nnue [--epochs N] [--seed N]
 
-Reads every *.bin in DIR, holds out the last 5% of each file's rows (its last games),
+Reads every *.bin in the DIRs, holds out the last 5% of each file's rows (its last games),
 trains the net on the rest (a random one of the board's eight symmetries per row and
 epoch), fits the classic evaluation's two terms on the same rows for comparison,
 then writes the quantised net (net.bin), known values for the engine's tests
@@ -39,9 +39,10 @@ for s in range(MIN_SIDE, MAX_SIDE + 1):
         SYMMETRY[s, k, :s * s] = m
 
 
-def load(data_dir):
+def load(data_dirs):
     train, held = [], []
-    for path in sorted(glob.glob(os.path.join(data_dir, '*.bin'))):
+    paths = sorted(p for d in data_dirs for p in glob.glob(os.path.join(d, '*.bin')))
+    for path in paths:
         raw = np.fromfile(path, dtype=np.uint8)
         # A file still being written may end in part of a row.
         rows = raw[:len(raw) - len(raw) % ROW.itemsize].view(ROW)
@@ -89,14 +90,16 @@ def batch_inputs(rows, symmetry=None):
 
 
 class Net(torch.nn.Module):
-    def __init__(self, learned=True):
+    def __init__(self, learned=True, cell_init='zero'):
         super().__init__()
         self.learned = learned
         self.columns = torch.nn.EmbeddingBag(INPUTS, HIDDEN, mode='sum')
         torch.nn.init.normal_(self.columns.weight, 0.0, 0.03)
         with torch.no_grad():
             # A cell of a size never played in training adds nothing: its place class speaks for it.
-            self.columns.weight[:2 * ALL_CELLS] = 0.0
+            # (The first round's net was trained with them random, `--cell-init random`.)
+            if cell_init == 'zero':
+                self.columns.weight[:2 * ALL_CELLS] = 0.0
             for s in range(MIN_SIDE, MAX_SIDE + 1):
                 for m in range(3):
                     self.columns.weight[board_input(s, m)] = 0.5
@@ -206,12 +209,14 @@ def known_values(net, held, count=24, seed=7):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('--data', required=True)
+    parser.add_argument('--data', required=True, nargs='+', help='folders of self-play rows (*.bin)')
     parser.add_argument('--out', required=True)
     parser.add_argument('--epochs', type=int, default=4)
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--lr', type=float, default=3e-3)
     parser.add_argument('--limit', type=int, default=0, help='use at most this many training rows')
+    parser.add_argument('--cell-init', choices=('zero', 'random'), default='zero',
+                        help="each board cell's columns start at zero or small random values")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
@@ -230,7 +235,7 @@ def main():
         f'with the first player to move')
     classic = Net(learned=False)
     fit(classic, train, held, 1, args.seed, args.lr, lambda line: log('classic terms refit, ' + line))
-    model = Net()
+    model = Net(cell_init=args.cell_init)
     fit(model, train, held, args.epochs, args.seed, args.lr, log)
     net = quantise(model)
     write_net(os.path.join(args.out, 'net.bin'), **net)

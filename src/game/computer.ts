@@ -11,11 +11,10 @@ import type { GameState } from './types';
 /**
  * Expert's budget per move in a game: positions searched, never time, so the same position always
  * gives the same move on any machine. It takes about what its usual second takes (a search stops
- * once past half its time): whole games against Medium on one machine, Expert moving first, took
- * 0.47, 0.58 and 0.67 s a move on 6×6, 8×8 and 10×10 with this budget, 0.49, 0.65 and 0.75 s
- * with the second.
+ * once past half its time): 1.5 million positions took 0.47 to 0.67 s a move on 6×6 to 10×10 before
+ * Expert learned its evaluation, which costs it about a fifth of its positions per second.
  */
-export const EXPERT_GAME_NODES = 1_500_000;
+export const EXPERT_GAME_NODES = 1_200_000;
 
 /** The computer's seed for a game: the game's id (when it was created), which is saved with it. */
 export function gameSeed(gameId: number): number {

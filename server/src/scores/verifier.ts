@@ -19,7 +19,7 @@ export interface ScoreVerifierOptions {
   pollMs?: number;
   /**
    * The most one replay may take (default 10 minutes). A replay plays every one of the computer's
-   * moves again: a 10×10 game against Expert (50 of its moves at 1.5 million positions) takes about
+   * moves again: a 10×10 game against Expert (50 of its moves at 1.2 million positions) takes about
    * a minute, a 16×16 one (128 of its moves) about three (161 s measured on a busy 2-core machine).
    */
   maxCheckMs?: number;
