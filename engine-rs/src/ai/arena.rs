@@ -62,6 +62,9 @@ pub fn play_game(
         opening,
     } = setup;
     let board = Board::new(width, height).ok()?;
+    // Each game depends only on its setup: nothing an earlier game taught the
+    // endgame solver's table carries over.
+    experts.iter_mut().for_each(Expert::forget);
     let mut position = Position::new(board, mode).with_mirror_rule(mirror_rule);
     let mut move_ms: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut seat: Player = 0;
