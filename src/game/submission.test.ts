@@ -113,36 +113,46 @@ describe('gameDuration', () => {
 });
 
 describe('once per game', () => {
-  const run = (start: boolean, progresses: Progress[]) => {
-    let submitted = start;
+  type Seen = [gameId: number, progress: Progress];
+  const run = (start: number | null, seen: Seen[]) => {
+    let handedIn = start;
     const handIns: boolean[] = [];
-    for (const progress of progresses) {
-      const step = submissionStep(submitted, progress);
-      submitted = step.submitted;
+    for (const [gameId, progress] of seen) {
+      const step = submissionStep(handedIn, { gameId, progress });
+      handedIn = step.handedIn;
       handIns.push(step.handIn);
     }
     return handIns;
   };
 
   it('hands in once when progress becomes over, however often over is seen', () => {
-    expect(run(false, ['pregame', 'playing', 'waiting', 'playing', 'over', 'over', 'over'])).toEqual([
-      false, false, false, false, true, false, false,
+    const seen: Seen[] = [[1, 'pregame'], [1, 'playing'], [1, 'waiting'], [1, 'playing'], [1, 'over'], [1, 'over'], [1, 'over']];
+    expect(run(null, seen)).toEqual([false, false, false, false, true, false, false]);
+  });
+
+  it('Show Results after closing Game Results on a full board does not hand the score in again', () => {
+    // Closing the dialog sets progress to playing; Show Results makes it over again, same game.
+    expect(run(null, [[1, 'playing'], [1, 'over'], [1, 'playing'], [1, 'over'], [1, 'playing'], [1, 'over']])).toEqual([
+      false, true, false, false, false, false,
     ]);
   });
 
-  it('resets when progress is playing again (a new game, or an undo after the end)', () => {
-    expect(run(false, ['playing', 'over', 'pregame', 'playing', 'over'])).toEqual([false, true, false, false, true]);
-    expect(run(false, ['over', 'playing', 'over'])).toEqual([true, false, true]);
+  it('an undo played out to the end again is still the same game: not handed in twice', () => {
+    expect(run(null, [[1, 'over'], [1, 'playing'], [1, 'waiting'], [1, 'over']])).toEqual([true, false, false, false]);
   });
 
-  it('waiting and pregame keep the flag', () => {
-    expect(run(true, ['waiting', 'over'])).toEqual([false, false]);
-    expect(run(true, ['pregame', 'over'])).toEqual([false, false]);
+  it('Play Again starts a new game, handed in when it ends', () => {
+    expect(run(null, [[1, 'over'], [2, 'pregame'], [2, 'playing'], [2, 'over'], [2, 'over']])).toEqual([
+      true, false, false, true, false,
+    ]);
   });
 
   it('a page opened on a game already over does not hand it in again', () => {
-    expect(initialSubmitted('over')).toBe(true);
-    expect(initialSubmitted('playing')).toBe(false);
-    expect(run(initialSubmitted('over'), ['over', 'over'])).toEqual([false, false]);
+    expect(initialSubmitted({ gameId: 7, progress: 'over' })).toBe(7);
+    expect(initialSubmitted({ gameId: 7, progress: 'playing' })).toBeNull();
+    expect(run(initialSubmitted({ gameId: 7, progress: 'over' }), [[7, 'over'], [7, 'playing'], [7, 'over']])).toEqual([
+      false, false, false,
+    ]);
+    expect(run(initialSubmitted({ gameId: 7, progress: 'playing' }), [[7, 'over']])).toEqual([true]);
   });
 });

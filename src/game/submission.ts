@@ -86,17 +86,21 @@ export function scorePayload(
 }
 
 /**
- * The once-per-game flag: `submitted` says whether this game's end has been handled. Progress
- * becoming over (from anything else) hands the game in once; playing again resets the flag.
- * A page that opens on a game already over starts with the flag set (see `initialSubmitted`).
+ * Once per game (SPEC §4 "Score submission"): `handedIn` is the id of the last game whose end was
+ * handled. A game is handed in the first time it is seen over, and never again under the same id:
+ * closing Game Results on a full board sets progress to playing, and Show Results (or an undo
+ * played out to the end again) makes it over once more, but it is still the same game. Play
+ * Again starts a game with a new id, which is handed in when it ends.
  */
-export function submissionStep(submitted: boolean, progress: Progress): { submitted: boolean; handIn: boolean } {
-  if (progress === 'over') return { submitted: true, handIn: !submitted };
-  if (progress === 'playing') return { submitted: false, handIn: false };
-  return { submitted, handIn: false };
+export function submissionStep(
+  handedIn: number | null,
+  game: Pick<GameState, 'gameId' | 'progress'>,
+): { handedIn: number | null; handIn: boolean } {
+  if (game.progress !== 'over' || handedIn === game.gameId) return { handedIn, handIn: false };
+  return { handedIn: game.gameId, handIn: true };
 }
 
 /** A game restored already over was handed in (or not) when it ended: never again. */
-export function initialSubmitted(progress: Progress): boolean {
-  return progress === 'over';
+export function initialSubmitted(game: Pick<GameState, 'gameId' | 'progress'>): number | null {
+  return game.progress === 'over' ? game.gameId : null;
 }

@@ -57,7 +57,8 @@ export function useGameActor({ engine, serverModel, inspect, user }: GameActorOp
 /**
  * Hands each finished game in once (SPEC §4 "Score submission"): when progress becomes over, a
  * signed-in player's game against the AI that someone won with a human score above 0 goes to
- * game_scores. A game already over when the page opens is not handed in again.
+ * game_scores. A game already over when the page opens, or shown again by Show Results, is not
+ * handed in again.
  */
 function useScoreSubmission(actor: ReturnType<typeof useActorRef<typeof gameMachine>>, user: Submitter | null) {
   const userRef = useRef(user);
@@ -65,10 +66,10 @@ function useScoreSubmission(actor: ReturnType<typeof useActorRef<typeof gameMach
     userRef.current = user;
   });
   useEffect(() => {
-    let submitted = initialSubmitted(actor.getSnapshot().context.game.progress);
+    let handedIn = initialSubmitted(actor.getSnapshot().context.game);
     const subscription = actor.subscribe(({ context: { game, settings, playStartedAt, serverModel } }) => {
-      const step = submissionStep(submitted, game.progress);
-      submitted = step.submitted;
+      const step = submissionStep(handedIn, game);
+      handedIn = step.handedIn;
       const player = userRef.current;
       // The AI development server's model is not the game's computer: its moves cannot be replayed.
       if (step.handIn && player && serverModel === null && shouldSubmitScore(player, settings, game)) {
