@@ -7,14 +7,14 @@ import type { AiLevel, Scores, ScoringMechanism } from '../../engine';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { analysisPath } from '../../game/analysis/link';
 import { replayPath } from '../../game/record';
-import { gameTitle, headline, shareText } from '../../game/result';
+import { gameTitle, headline } from '../../game/result';
 import type { BoardSize, PlayerMode } from '../../game/types';
 import { ScoreChart } from '../chart/ScoreChart';
 import { Modal } from '../dialogs/Modal';
 import { isLongScore } from '../score/format';
 import { ScoreDigits } from '../score/ScoreDigits';
 import { CopyGame } from './CopyGame';
-import { shareScore } from './share';
+import { scoreShareText, shareScore } from './share';
 import { StatisticsTable } from './StatisticsTable';
 import { boardSizeText, difficultyName, scoreBoxes } from './summary';
 import './results.css';
@@ -49,7 +49,7 @@ export function GameOverModal(props: GameOverModalProps) {
   const onShare = async () => {
     setSharing(true); // one share sheet at a time: a second share() call would be rejected
     try {
-      const text = shareText(scores, playerMode, props.scoringMechanism);
+      const text = scoreShareText(scores, playerMode, props.record, window.location.origin);
       await shareScore({ title: gameTitle(props.scoringMechanism), text }, navigator, window);
     } finally {
       setSharing(false);

@@ -3,8 +3,31 @@
  * text goes to the clipboard with the alert 'Score copied to clipboard!'. The navigator and the
  * window come in as parameters so tests can pass fakes.
  */
+import type { Scores } from '../../engine';
+import { replayPath } from '../../game/record';
+import { headline, sharedScore } from '../../game/result';
+import type { PlayerMode } from '../../game/types';
 
 export const COPIED_MESSAGE = 'Score copied to clipboard!';
+
+/**
+ * The shared words, to the letter of SPEC §2: "I scored {score} points in Cell Extension!"
+ * followed by the result headline as Game Results shows it (its title line, then its result
+ * line), then the game's replay link when there is a record, so a friend can open the game itself
+ * (the link Replay and review opens). The score is written plainly, every digit: the human's
+ * against the AI, the winner's between two players.
+ */
+export function scoreShareText(
+  scores: Scores,
+  playerMode: PlayerMode,
+  record: string | undefined,
+  origin: string,
+): string {
+  const { title, result } = headline(scores, playerMode);
+  const lines = [`I scored ${sharedScore(scores, playerMode)} points in Cell Extension!`, title, result];
+  if (record) lines.push(new URL(replayPath(record), origin).href);
+  return lines.join('\n');
+}
 
 /** The parts of `navigator` used here (a real Navigator fits). */
 export interface ShareNavigator {
