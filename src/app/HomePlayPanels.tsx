@@ -15,7 +15,8 @@ import { loadGamePage } from './lazyRoutes';
 export default function HomePlayPanels({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
   const purchases = usePurchases();
-  const [settings] = useState(loadSettings);
+  // A locked build shows the free default where the saved settings ask for a premium mode.
+  const [settings] = useState(() => loadSettings(purchases.state.hasUnlockedPremiumScoring));
   const [unlocking, setUnlocking] = useState(false);
 
   // A player who pressed Play is about to start: the game page loads while they choose.

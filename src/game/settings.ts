@@ -45,6 +45,16 @@ export function modeAllowed(mode: ScoringMechanism, premiumUnlocked: boolean): b
   return mode === 'connection' || premiumUnlocked;
 }
 
+/**
+ * Saved settings as this build may play them: a premium scoring mode asked for while the premium
+ * modes are locked (SPEC §5) falls back to the free default, so the game starts in Connection and
+ * the settings show Connection.
+ */
+export function allowedSettings(settings: Settings, premiumUnlocked: boolean): Settings {
+  if (modeAllowed(settings.scoringMechanism, premiumUnlocked)) return settings;
+  return { ...settings, scoringMechanism: DEFAULT_SETTINGS.scoringMechanism };
+}
+
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.find((option) => option === value) ?? fallback;
 
@@ -62,4 +72,17 @@ export function parseSettings(input: unknown): Settings {
     // Settings stored before the rule existed have none: the game on one device is then as it was.
     mirrorRule: raw.mirrorRule === true,
   };
+}
+
+/**
+ * "Show coordinates": the letters and numbers on the board's edges. A display choice kept on this
+ * device apart from the game's settings, since it changes no rule and applies at once to every board.
+ */
+export const COORDINATES_STORAGE_KEY = 'cellconnection.coordinates';
+export const COORDINATES_SHOWN = 'shown';
+export const COORDINATES_HIDDEN = 'hidden';
+
+/** Whether the stored choice shows the coordinates: on unless the player turned them off. */
+export function parseShowCoordinates(raw: unknown): boolean {
+  return raw !== COORDINATES_HIDDEN;
 }

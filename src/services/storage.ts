@@ -3,7 +3,7 @@
  * Everything read back is parsed and validated; a corrupt value is discarded.
  */
 import { restoreGame, parseStored, saveGame, type Rules } from '../game/saved';
-import { parseSettings } from '../game/settings';
+import { allowedSettings, parseSettings } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 
 const SETTINGS_KEY = 'cellconnection.settings';
@@ -26,17 +26,22 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export function loadSettings(): Settings {
-  return parseSettings(parseStored(storage()?.getItem(SETTINGS_KEY) ?? null));
+/** The saved settings, with a premium mode the build has locked replaced by the free default. */
+export function loadSettings(premiumUnlocked: boolean): Settings {
+  return allowedSettings(parseSettings(parseStored(storage()?.getItem(SETTINGS_KEY) ?? null)), premiumUnlocked);
 }
 
 export function saveSettings(settings: Settings): void {
   write(SETTINGS_KEY, settings);
 }
 
-/** The saved game, replayed through the engine; null if there is none or it is corrupt. */
-export function loadGame(rules: Rules): { settings: Settings; state: GameState } | null {
+/**
+ * The saved game, replayed through the engine; null if there is none or it is corrupt, or if it
+ * is in a premium mode the build has locked (it is not resumed: a new free game starts instead).
+ */
+export function loadGame(rules: Rules, premiumUnlocked: boolean): { settings: Settings; state: GameState } | null {
   const restored = restoreGame(parseStored(storage()?.getItem(GAME_KEY) ?? null), rules);
+  if (restored && allowedSettings(restored.settings, premiumUnlocked) !== restored.settings) return null;
   if (!restored) storage()?.removeItem(GAME_KEY);
   return restored;
 }

@@ -13,6 +13,7 @@ import { initialSubmitted, scorePayload, shouldSubmitScore, submissionStep, type
 import { gameMachine, type AiTask } from '../../machines/game.machine';
 import { serverMove } from '../../services/aiDevServer';
 import { loadGame, loadSettings, saveGameState } from '../../services/storage';
+import { purchasesStore } from '../settings/purchases';
 
 export interface GameActorOptions {
   engine: Engine;
@@ -38,8 +39,10 @@ export function useGameActor({ engine, serverModel, inspect, user }: GameActorOp
   useEffect(() => () => thinker.dispose(), [thinker]);
   const [machine] = useState(() => gameMachine.provide({ actors: { chooseAiMove: aiActor(thinker) } }));
   const [input] = useState(() => {
-    const restored = loadGame(engine);
-    const settings = restored?.settings ?? loadSettings();
+    // A locked build never starts a premium game from what this device saved (SPEC §5).
+    const premiumUnlocked = purchasesStore().getState().hasUnlockedPremiumScoring;
+    const restored = loadGame(engine, premiumUnlocked);
+    const settings = restored?.settings ?? loadSettings(premiumUnlocked);
     return { engine, settings, game: restored?.state, now: Date.now() };
   });
   const actor = useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
