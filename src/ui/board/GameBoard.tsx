@@ -14,6 +14,8 @@ import { groupLabels, overlaySegments, ownerOf } from '../../board/overlay';
 import type { Point } from '../../board/types';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardCells, cellElementId } from './BoardCells';
+import { BoardCoordinates } from './BoardCoordinates';
+import { useShowCoordinates } from './coordinatesPreference';
 import { PredictionPopup } from './PredictionPopup';
 import { useBoardColours } from './useBoardColours';
 import { useBoardGesture } from './useBoardGesture';
@@ -71,6 +73,7 @@ export function GameBoard(props: GameBoardProps) {
   const pending = pendingState && pendingState.board === board && interactive ? pendingState : null;
   const announcement = useMoveAnnouncement(board, lastMove, names);
   const placement = usePlacement(board);
+  const coordinatesShown = useShowCoordinates();
 
   const layout = useMemo(
     () => computeLayout(size.width, size.height, gridWidth, gridHeight),
@@ -199,6 +202,7 @@ export function GameBoard(props: GameBoardProps) {
           placement={placement}
           onReady={onReady}
         />
+        <BoardCoordinates layout={layout} shown={coordinatesShown} />
         <BoardCells board={board} idPrefix={id} focus={focus} names={names} />
       </div>
       {shownPopup?.prediction && (

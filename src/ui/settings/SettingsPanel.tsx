@@ -3,6 +3,7 @@ import { AI_LEVELS, SCORING_MECHANISMS, type ScoringMechanism } from '../../engi
 import { BOARD_SIZES, type Settings } from '../../game/types';
 import { SlidePanel } from '../dialogs/SlidePanel';
 import { ThemeSwitch } from '../theme/ThemeSwitch';
+import { CoordinatesField } from './CoordinatesField';
 import { DevAiSection, type DevAi } from './DevAiSection';
 import { boardSizeLabel } from '../leaderboard/format';
 import { isLargeBoard, LARGE_BOARDS_LABEL } from './BoardSizeOptions';
@@ -132,6 +133,7 @@ export function SettingsPanel(props: SettingsPanelProps) {
       <SelectField label="Scoring Mode" value={pending.scoringMechanism} options={scoringOptions} onChange={pickScoring} />
       <MirrorRuleField checked={pending.mirrorRule} onChange={(mirrorRule) => setPending({ ...pending, mirrorRule })} />
       {devAi && aiMode && <DevAiSection devAi={devAi} />}
+      <CoordinatesField />
       <ThemeSwitch className="settings-theme" />
     </SlidePanel>
   );
