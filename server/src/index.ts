@@ -6,10 +6,11 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { loadEngine } from '../../src/engine/load';
 import { within } from './within';
+import { logger } from './logger';
 
 /** A set-up problem (a bad setting, no database, a busy port) is one line on stderr and exit 1. */
 function fail(error: unknown): never {
-  console.error(error instanceof Error ? error.message : String(error));
+  logger.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -29,14 +30,14 @@ const DATABASE_CLOSE_MS = 2_000;
 
 function exitWith(unwritten: number): never {
   if (unwritten === 0) process.exit(0);
-  console.error(`shutting down with ${unwritten} command(s) not written: the database did not confirm them in time, and their players were not told they were accepted`);
+  logger.error(`shutting down with ${unwritten} command(s) not written: the database did not confirm them in time, and their players were not told they were accepted`);
   process.exit(1);
 }
 
 async function shutDown(): Promise<never> {
   // Whatever hangs below, the process is gone in time.
   setTimeout(() => exitWith(backend?.games?.unwritten() ?? 0), EXIT_WITHIN_MS);
-  await backend?.close(WRITE_WITHIN_MS).catch((error: unknown) => console.error('stopping the server failed:', (error as Error).message));
+  await backend?.close(WRITE_WITHIN_MS).catch((error: unknown) => logger.error('stopping the server failed:', (error as Error).message));
   const unwritten = backend?.games?.unwritten() ?? 0;
   await within(db?.close().catch(() => undefined) ?? Promise.resolve(), DATABASE_CLOSE_MS);
   exitWith(unwritten);
@@ -66,7 +67,7 @@ try {
   });
   await backend.listen(config.port, config.host).then((url) => {
     const port = new URL(url).port;
-    console.log(`Cell Connection at http://localhost:${port} (${db!.embedded ? 'embedded ' : ''}${db!.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`);
+    logger.info(`Cell Connection at http://localhost:${port} (${db!.embedded ? 'embedded ' : ''}${db!.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`);
   });
 } catch (error) {
   await backend?.close().catch(() => undefined);

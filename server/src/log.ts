@@ -4,6 +4,8 @@
  * that failed (an e-mail, a password hash); only the message and SQLSTATE are printed, with any
  * e-mail in them masked.
  */
+import { logger } from './logger';
+
 const EMAIL = /([\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]*@([\p{L}\p{N}.-]+)/gu;
 
 /** alice@example.com → a***@example.com */
@@ -18,5 +20,5 @@ export function describeError(error: unknown): string {
 }
 
 export function logFailure(where: string, error: unknown): void {
-  console.error(`${where} failed: ${describeError(error)}`);
+  logger.error(`${where} failed: ${describeError(error)}`);
 }

@@ -9,7 +9,7 @@ import { gameNodeLimit, gameSeed } from './computer';
 import { formatRecord } from './record';
 import { recordOfGame } from './replay';
 import { humanPlayer, winnerOf } from './result';
-import type { GameState, Progress, Settings } from './types';
+import type { GameState, Settings } from './types';
 
 /** The signed-in player, as much of them as a score needs. */
 export interface Submitter {

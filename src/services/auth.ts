@@ -4,6 +4,7 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from './supabase';
+import { logger } from './logger';
 
 /** SPEC §9: the profile-name fetch gives up after 5000 ms. */
 export const PROFILE_FETCH_TIMEOUT = 5000;
@@ -111,7 +112,7 @@ export async function fetchProfileName(
       if (error) throw error;
       return data?.username?.trim() || fallback;
     } catch (error) {
-      if (!controller.signal.aborted) console.error('Could not read the profile name:', error);
+      if (!controller.signal.aborted) logger.error('Could not read the profile name:', error);
       return fallback;
     }
   })();

@@ -4,6 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { GameOutcome } from './profile';
+import { logger } from './logger';
 
 /** Rows per leaderboard list (SPEC §9: leaderboard 50, AI leaderboard 50, game results 50). */
 export const LEADERBOARD_LIMIT = 50;
@@ -248,7 +249,7 @@ export async function fetchPlayerNames(client: SupabaseClient, ids: readonly str
   if (unique.length === 0) return names;
   const { data, error } = await client.from('profiles').select('id, username').in('id', unique);
   if (error) {
-    console.warn('Could not load player names:', error.message);
+    logger.warn('Could not load player names:', error.message);
     return names;
   }
   for (const row of rowsOf(data)) {
@@ -289,7 +290,7 @@ export async function fetchGameResults(
   if (filters.boardSize) query = query.eq('board_size', filters.boardSize);
   const { data, error } = await query.order('created_at', { ascending: false }).limit(LEADERBOARD_LIMIT);
   if (error) {
-    console.warn('Game results unavailable:', error.message);
+    logger.warn('Game results unavailable:', error.message);
     return [];
   }
   const records = rowsOf(data).map(parseGameResult);

@@ -14,6 +14,7 @@ import {
   stripCellPrefix,
   type GameResultRecord,
 } from './leaderboard';
+import { logger } from './logger';
 
 /** Games in the profile's history (SPEC §9: profile history 20). */
 export const PROFILE_HISTORY_LIMIT = 20;
@@ -216,7 +217,7 @@ export async function loadProfileData(client: SupabaseClient, userId: string): P
   const [profile, stats, history] = await Promise.all([
     fetchProfile(client, userId),
     fetchUserStats(client, userId).catch((error: unknown) => {
-      console.warn('User stats unavailable:', error);
+      logger.warn('User stats unavailable:', error);
       return null;
     }),
     fetchGameHistory(client, userId),

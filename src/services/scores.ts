@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ScorePayload } from '../game/submission';
 import { getSupabase } from './supabase';
+import { logger } from './logger';
 
 /** Inserts the score; resolves to whether it was stored. Never throws. */
 export async function submitScore(payload: ScorePayload, client?: SupabaseClient): Promise<boolean> {
@@ -14,7 +15,7 @@ export async function submitScore(payload: ScorePayload, client?: SupabaseClient
     if (error) throw error;
     return true;
   } catch (error) {
-    console.error('Score submission failed:', error);
+    logger.error('Score submission failed:', error);
     return false;
   }
 }

@@ -5,6 +5,7 @@
  * load in Node (tests) without a window.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { logger } from './logger';
 
 export const MISSING_CONFIG =
   'Missing Supabase configuration: check the environment setup (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY)';
@@ -35,7 +36,7 @@ export function isSupabaseConfigured(): boolean {
 export function getSupabase(): SupabaseClient {
   if (client) return client;
   if (!isSupabaseConfigured()) {
-    if (!reported) console.error(MISSING_CONFIG);
+    if (!reported) logger.error(MISSING_CONFIG);
     reported = true;
     throw new Error(MISSING_CONFIG);
   }

@@ -23,6 +23,7 @@ import { describeError } from '../log';
 import type { Command } from './commands';
 import { isBadData, isPassing } from './log-errors';
 import { writeRatedGame, type RatedGame, type RatingOutcome } from './results';
+import { logger } from '../logger';
 
 export interface LogEntry {
   roomId: string;
@@ -189,13 +190,13 @@ export class PostgresJournal implements Journal {
         let decided = 0;
         while (decided < batch.length && (written[decided] !== undefined || batch[decided]!.refused)) decided++;
         this.answer(batch.slice(0, decided), written);
-        if (!this.failing) console.error(`room log: writing ${batch.length - decided} command(s) failed; retrying until the database answers:`, (error as Error).message);
+        if (!this.failing) logger.error(`room log: writing ${batch.length - decided} command(s) failed; retrying until the database answers:`, (error as Error).message);
         this.failing = true;
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = Math.min(wait * 2, RETRY_MS.max);
         continue;
       }
-      if (this.failing) console.error('room log: the database answers again; the delayed commands are written');
+      if (this.failing) logger.error('room log: the database answers again; the delayed commands are written');
       this.failing = false;
       wait = RETRY_MS.first;
       this.answer(batch, written);
@@ -234,7 +235,7 @@ export class PostgresJournal implements Journal {
       later.refused = new EntryRefused(roomId, later.entry.seq, false);
       after++;
     }
-    console.error(
+    logger.error(
       `room log: the database refused command ${seq} (${command.type}) of room ${roomId}: ${describeError(error)}; ` +
         `it is answered with an error${after > 0 ? `, with the ${after} after it,` : ''} and the room goes back to its last saved state`,
     );
@@ -250,8 +251,8 @@ export class PostgresJournal implements Journal {
         if (result === 'fenced') return pending.fail(new LeaseLost(pending.entry.roomId));
         const { roomId } = pending.entry;
         // Said once, after the commit: the move is in, without what could not be written.
-        if (result.unrated) console.error(`room log: the game of room ${roomId} ended unrated: its rated result could not be written: ${result.unrated}`);
-        if (result.unsnapshotted) console.error(`room log: the snapshot of room ${roomId} could not be written (its commands are kept instead): ${result.unsnapshotted}`);
+        if (result.unrated) logger.error(`room log: the game of room ${roomId} ended unrated: its rated result could not be written: ${result.unrated}`);
+        if (result.unsnapshotted) logger.error(`room log: the snapshot of room ${roomId} could not be written (its commands are kept instead): ${result.unsnapshotted}`);
         pending.done(result.outcome);
       }),
     );

@@ -19,6 +19,7 @@ import { LIMIT_ERRORS, type JoinPoolPayload } from '../../../src/protocol';
 import { ARRIVAL_MS } from './pool';
 import type { Pair, PoolStore } from './pool-store';
 import type { Ack, GameIo, GameSocket } from './transport';
+import { logger } from '../logger';
 
 /** How often a node renews its entries and pairs the players whose bands have widened. */
 export const SWEEP_EVERY_MS = 1000;
@@ -94,12 +95,12 @@ export class QuickPlay {
 
   private async pair(pair: Pair): Promise<void> {
     const opened = await this.open(pair).catch((error: unknown) => {
-      console.error('quick play: opening the room of a pair failed:', (error as Error).message);
+      logger.error('quick play: opening the room of a pair failed:', (error as Error).message);
       return null;
     });
     if (!opened) {
       // Both wait on, as they were: the next sweep pairs them again (once the database answers).
-      await this.store.putBack(pair).catch((error: unknown) => console.error('quick play: putting a pair back failed:', (error as Error).message));
+      await this.store.putBack(pair).catch((error: unknown) => logger.error('quick play: putting a pair back failed:', (error as Error).message));
       return;
     }
     this.awaited.set(opened.code, { pair, due: this.now() + ARRIVAL_MS, opened });
@@ -148,7 +149,7 @@ export class QuickPlay {
       return pairs.length;
     })()
       .catch((error: unknown) => {
-        console.error('quick play: pairing failed:', (error as Error).message);
+        logger.error('quick play: pairing failed:', (error as Error).message);
         return 0;
       })
       .finally(() => (this.sweeping = null));
@@ -166,7 +167,7 @@ export class QuickPlay {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.store.clearNode().catch((error: unknown) => console.error('quick play: clearing the pool failed:', (error as Error).message));
+    await this.store.clearNode().catch((error: unknown) => logger.error('quick play: clearing the pool failed:', (error as Error).message));
   }
 
   close(): void {

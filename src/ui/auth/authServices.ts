@@ -6,6 +6,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { afterFirstContent } from '../lazy/firstContent';
 import { authMachine, type AuthEvent, type Credentials, type SessionUser, type SignUpInput } from '../../machines/auth.machine';
+import { logger } from '../../services/logger';
 
 const service = () => import('../../services/auth');
 
@@ -27,7 +28,7 @@ export const liveAuthMachine = authMachine.provide({
             if (!stopped) unsubscribe = onAuthStateChange((event, user) => sendBack({ type: 'auth.changed', event, user }));
           },
           (error: unknown) => {
-            console.error('Could not load the authentication service:', error);
+            logger.error('Could not load the authentication service:', error);
             sendBack({ type: 'auth.changed', event: 'INITIAL_SESSION', user: null });
           },
         );

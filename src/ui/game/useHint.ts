@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { BoardState, CellPosition, PlayerIndex, ScoringMechanism } from '../../engine';
 import { AiCancelledError, Thinker } from '../../engine/thinker';
 import { spawnBrowserWorker } from '../../engine/worker-browser';
+import { logger } from '../../services/logger';
 
 /** Expert's search budget for a hint: its level's own second per move. */
 const HINT_TIME_MS = 1000;
@@ -63,7 +64,7 @@ export function useHint(board: BoardState): Hint {
           }
         },
         (error: unknown) => {
-          if (!(error instanceof AiCancelledError)) console.error('The hint search failed:', error);
+          if (!(error instanceof AiCancelledError)) logger.error('The hint search failed:', error);
         },
       )
       .finally(() => setSearchingOn((current) => (current === position.board ? null : current)));

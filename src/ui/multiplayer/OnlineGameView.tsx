@@ -11,12 +11,13 @@ import { GameBoard } from '../board/GameBoard';
 import { GameClocks } from '../clocks/GameClocks';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { lastMoveLine } from '../score/panelWords';
+import { logger } from '../../services/logger';
 
 /** The server's board, parsed here at the edge; an unreadable one shows as empty. */
 export function boardOf(view: GameStateView): BoardState {
   const parsed = parseBoardState(view.boardState);
   if (parsed.ok) return parsed.value;
-  console.error('Unreadable board from the server:', parsed.error);
+  logger.error('Unreadable board from the server:', parsed.error);
   return { occupiedCells: [new Set(), new Set()], gridWidth: view.boardState.gridWidth, gridHeight: view.boardState.gridHeight };
 }
 

@@ -12,6 +12,7 @@ import { socketService } from '../../net/socket';
 import { heardMoveAnswer } from './moveRefusals';
 import { showNotice } from './roomNotices';
 import { heardWatchers } from './watching';
+import { logger } from '../../services/logger';
 
 /** Socket states (the service's window events) and every server event, into the machine. */
 const connection = fromCallback<RoomEvent>(({ sendBack }) => {
@@ -34,7 +35,7 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
             // The number watching is the pages' business, not the room machine's.
             if (parsed.ok && parsed.message.type === 'room:spectators') heardWatchers(parsed.message.payload);
             else if (parsed.ok) sendBack(parsed.message);
-            else console.error(`Dropped server event ${name}: ${parsed.error}`);
+            else logger.error(`Dropped server event ${name}: ${parsed.error}`);
           }),
         );
       }

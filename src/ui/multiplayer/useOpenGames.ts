@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { OpenGameView } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { socketService } from '../../net/socket';
+import { logger } from '../../services/logger';
 
 export function useOpenGames(connected: boolean): OpenGameView[] | null {
   const [games, setGames] = useState<OpenGameView[] | null>(null);
@@ -19,7 +20,7 @@ export function useOpenGames(connected: boolean): OpenGameView[] | null {
       off = socket.on('lobby:openGames', (payload) => {
         const parsed = parseServerEvent('lobby:openGames', payload);
         if (parsed.ok && parsed.message.type === 'lobby:openGames') setGames(parsed.message.payload.games);
-        else if (!parsed.ok) console.error(`Dropped server event lobby:openGames: ${parsed.error}`);
+        else if (!parsed.ok) logger.error(`Dropped server event lobby:openGames: ${parsed.error}`);
       });
       void socket.emit('lobby:subscribe').catch(() => undefined);
     } catch {

@@ -9,6 +9,7 @@ import { SERVER_EVENTS } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { createSocketService, type SocketServiceOptions } from '../../net/socket';
 import type { WatchAction } from './watchState';
+import { logger } from '../../services/logger';
 
 export const WATCH_TEXTS = {
   reconnecting: 'Connection lost: reconnecting…',
@@ -45,7 +46,7 @@ export function openWatch(code: string, dispatch: (action: WatchAction) => void,
     service.on(name, (payload) => {
       const parsed = parseServerEvent(name, payload);
       if (parsed.ok) tell(parsed.message);
-      else console.error(`Dropped server event ${name}: ${parsed.error}`);
+      else logger.error(`Dropped server event ${name}: ${parsed.error}`);
     });
   }
   return () => {

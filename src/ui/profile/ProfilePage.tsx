@@ -6,6 +6,7 @@ import '../theme/theme.css';
 import '../theme/buttons.css';
 import { ProfileView } from './ProfileView';
 import './profile.css';
+import { logger } from '../../services/logger';
 
 export const PROFILE_LOAD_FAILED = 'Failed to load user data';
 
@@ -37,7 +38,7 @@ export function ProfilePage({ client, user, authLoading }: ProfilePageProps) {
         if (current) setSettled({ userId, data });
       },
       (error: unknown) => {
-        console.error('Failed to load user data:', error);
+        logger.error('Failed to load user data:', error);
         if (current) setSettled({ userId, failed: true });
       },
     );
