@@ -29,12 +29,20 @@ describe('Elo from a match result', () => {
     expect(few.high).toBeCloseTo(eloFromScore(2 / 3 + margin), 9);
   });
 
-  it('leaves a perfect score open-ended, and an even match centred on 0', () => {
-    expect(eloEstimate(10, 0, 0)).toEqual({ difference: Infinity, low: Infinity, high: Infinity });
+  it("leaves a perfect score open-ended above Wilson's bound, and an even match centred on 0", () => {
+    // 200 wins of 200: the score is at least 200 / (200 + 1.96²) = 0.981 with 95% confidence, about +687.
+    const perfect = eloEstimate(200, 0, 0);
+    expect(perfect.difference).toBe(Infinity);
+    expect(perfect.high).toBe(Infinity);
+    expect(perfect.low).toBeCloseTo(eloFromScore(200 / (200 + 1.959964 ** 2)), 9);
+    expect(Math.round(perfect.low)).toBe(687);
+    // Fewer games prove less.
+    expect(eloEstimate(10, 0, 0).low).toBeLessThan(perfect.low);
+    expect(formatElo(eloEstimate(200, 0, 0))).toBe('+∞ (95%: +687 to +∞)');
+    expect(formatElo(eloEstimate(0, 0, 200))).toBe('-∞ (95%: -∞ to -687)');
     const even = eloEstimate(0, 20, 0);
     expect([even.difference, even.low, even.high]).toEqual([0, 0, 0]);
     expect(formatElo(eloEstimate(15, 10, 5))).toMatch(/^\+120 \(95%: \+\d+ to \+\d+\)$/);
-    expect(formatElo(eloEstimate(0, 0, 3))).toBe('-∞ (95%: -∞ to -∞)');
   });
 });
 

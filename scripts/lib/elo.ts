@@ -3,7 +3,9 @@
  * predicts the points A scored (a draw is half a point), with a 95% interval from
  * the spread of the per-game points (the normal approximation, as chess engine
  * testers print it). A perfect or a zero score has no finite difference: the
- * difference and the interval's far end are then open (±Infinity).
+ * difference and the interval's far end are then open (±Infinity), and the near
+ * end is Wilson's bound (n wins of n games: a score of at least n / (n + z²)),
+ * where the normal approximation, with no spread to go on, would give none.
  */
 
 export interface EloEstimate {
@@ -13,6 +15,9 @@ export interface EloEstimate {
   low: number;
   high: number;
 }
+
+/** The normal distribution's two-sided 95% quantile. */
+const Z95 = 1.959964;
 
 /** The Elo difference whose expected score is `score` (0..1). */
 export function eloFromScore(score: number): number {
@@ -28,7 +33,13 @@ export function eloEstimate(wins: number, draws: number, losses: number): EloEst
   const score = (wins + draws / 2) / games;
   // The variance of one game's points (1, 1/2 or 0) about the mean score.
   const variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games;
-  const margin = 1.959964 * Math.sqrt(variance / games);
+  const margin = Z95 * Math.sqrt(variance / games);
+  if (score === 1 || score === 0) {
+    const near = games / (games + Z95 ** 2);
+    return score === 1
+      ? { difference: Infinity, low: eloFromScore(near), high: Infinity }
+      : { difference: -Infinity, low: -Infinity, high: eloFromScore(1 - near) };
+  }
   return {
     difference: eloFromScore(score),
     low: eloFromScore(Math.max(0, score - margin)),
@@ -75,7 +86,7 @@ export function ladder(matches: readonly LadderMatch[]): LadderRung[] {
     const games = wins + draws + 1 + losses;
     const score = (wins + (draws + 1) / 2) / games;
     const pointVariance = (wins * (1 - score) ** 2 + (draws + 1) * (0.5 - score) ** 2 + losses * score ** 2) / games;
-    const halfWidth = (1.959964 * Math.sqrt(pointVariance / games) * 400) / (Math.LN10 * score * (1 - score));
+    const halfWidth = (Z95 * Math.sqrt(pointVariance / games) * 400) / (Math.LN10 * score * (1 - score));
     variance += halfWidth ** 2;
     rungs.push({ level: upper, elo, margin: Math.sqrt(variance) });
   }
