@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
 import { AnalysisPage, AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LobbyPage, MultiplayerGamePage, ProfileRoute, ReplayPage, SpectatorPage } from './lazyRoutes';
+import { Analytics } from '../ui/analytics/Analytics';
 import { AuthProvider, useAuth } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
 import { FirstContentShown } from '../ui/lazy/firstContent';
@@ -28,7 +29,12 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <Analytics />
+      <RouterProvider router={router} />
+    </>
+  );
 }
 
 /** The authentication panel loads apart from the first screen: when the browser is idle, or when opened. */
