@@ -49,3 +49,28 @@ test('the shipped default is locked in this build: the game page refuses too', a
   await expect(scoring).toHaveValue('connection');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cell Connection');
 });
+
+test('saved settings asking for Extension start a Connection game while the modes are locked', async ({ page }) => {
+  // What an earlier visit (or an unlocked build) left on this device.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem(
+        'cellconnection.settings',
+        JSON.stringify({ playerMode: 'ai', firstPlayer: 'human', scoringMechanism: 'extension', aiDifficulty: 'hard', boardSize: '8' }),
+      );
+    }
+  });
+  await page.goto('/game');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cell Connection');
+  await boardReady(page);
+  await buttonBar(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  const panel = dialog(page, 'Game Settings');
+  await expect(panel.getByLabel('Scoring Mode')).toHaveValue('connection');
+  await expect(panel.getByLabel('Board Size')).toHaveValue('8'); // the rest of the saved choice stands
+  await page.keyboard.press('Escape');
+
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(dialog(page, 'Game Settings').getByLabel('Scoring Mode')).toHaveValue('connection');
+});
