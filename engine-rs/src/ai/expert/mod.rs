@@ -14,10 +14,12 @@
 //! deeper but lost to the full-width search. Everything depends only on the
 //! position and the node count, so a node budget gives the same move every time.
 
+mod learned;
+mod ordering;
 mod root;
 
 use super::clock::Clock;
-use super::evaluate::{expert_evaluation, ln_score, ratio_evaluation, LIBERTY_WEIGHT};
+use super::evaluate::{ln_score, ratio_evaluation, LIBERTY_WEIGHT};
 use super::groups::{Groups, LnValues};
 use super::live_groups::LiveGroups;
 use super::nnue::{self, Accumulator, Net};
@@ -174,59 +176,6 @@ impl Expert {
             net: None,
             net_on: false,
             accs: vec![[[0; nnue::HIDDEN]; 2]; MAX_PLY + 1],
-        }
-    }
-
-    /// Whether this searcher values positions by its learned net.
-    pub fn is_learned(&self) -> bool {
-        self.net.is_some()
-    }
-
-    /// Readies the accumulators of the search's root (ply 0).
-    fn start_accumulators(&mut self, live: &LiveGroups) {
-        self.net_on = self.net.is_some_and(|net| net.knows(live.board()));
-        if let (true, Some(net)) = (self.net_on, self.net) {
-            let (board, mode) = (live.board(), live.position().mode());
-            self.accs[0] = [
-                net.accumulator(board, mode, 0),
-                net.accumulator(board, mode, 1),
-            ];
-        }
-    }
-
-    /// The accumulators at `ply + 1`, after `mover` took `cell` at `ply`.
-    #[inline(always)]
-    fn push_accumulators(&mut self, ply: usize, cell: usize, mover: Player, side_len: usize) {
-        if let (true, Some(net)) = (self.net_on, self.net) {
-            let mut next = self.accs[ply];
-            for (viewer, acc) in next.iter_mut().enumerate() {
-                nnue::add(acc, net.cell_column(side_len, cell, viewer != mover));
-            }
-            self.accs[ply + 1] = next;
-        }
-    }
-
-    /// A position's value for `side` to move (the search's horizon).
-    fn evaluate(&self, live: &LiveGroups, ply: usize, side: Player) -> f64 {
-        match (self.net_on, self.net) {
-            (true, Some(net)) => {
-                let board = live.board();
-                let ratio = ratio_evaluation(live.scores(), side, false);
-                let room = crate::score::liberties(board, side) as i32
-                    - crate::score::liberties(board, 1 - side) as i32;
-                let taken = board.area() - board.free_count();
-                let mode = live.position().mode();
-                net.value(
-                    &self.accs[ply][side],
-                    None,
-                    mode,
-                    taken,
-                    board.area(),
-                    ratio,
-                    room,
-                )
-            }
-            _ => expert_evaluation(live.position(), side),
         }
     }
 
@@ -428,53 +377,6 @@ impl Expert {
         } else {
             best
         }
-    }
-
-    /// Every legal cell with its ordering score: table move, killers, then the
-    /// cell's importance and history.
-    fn ordered_moves(
-        &mut self,
-        live: &LiveGroups,
-        legal: Bits<4>,
-        side: Player,
-        ply: usize,
-        table_move: u16,
-    ) -> Vec<(f64, usize)> {
-        let mut moves = Vec::with_capacity(legal.count() as usize);
-        let killers = self.killers[ply];
-        legal.for_each(|cell| {
-            let c = cell as u16;
-            let score = if c == table_move {
-                1e12
-            } else if c == killers[0] {
-                1e11
-            } else if c == killers[1] {
-                1e10
-            } else {
-                self.importance(live, side, cell) * 1e6 + f64::from(self.history[side][cell])
-            };
-            moves.push((score, cell));
-        });
-        moves
-    }
-
-    /// How much a free cell matters: what taking it changes its taker's
-    /// (`side`'s) score by, plus what it would change the other player's by, on
-    /// a log scale (a cell worth much to either side is worth taking first).
-    #[inline]
-    fn importance(&self, live: &LiveGroups, side: Player, cell: usize) -> f64 {
-        live.ln_gain(cell, side, &self.ln) + live.ln_gain(cell, 1 - side, &self.ln)
-    }
-
-    fn remember_cutoff(&mut self, side: Player, ply: usize, cell: usize, depth: u32) {
-        let c = cell as u16;
-        let killers = &mut self.killers[ply];
-        if killers[0] != c {
-            killers[1] = killers[0];
-            killers[0] = c;
-        }
-        let h = &mut self.history[side][cell];
-        *h = h.saturating_add(depth * depth);
     }
 
     /// The best line at `ply` becomes `cell` followed by the best line below it.
