@@ -201,7 +201,7 @@ function playLadder(engine: Engine, options: ArenaOptions): void {
       `; expert: ${expertBudget(options)} (Elo over random, 95% interval)`,
   );
   for (const match of matches) console.log(`  ${match.upper} v ${match.lower}: ${match.wins}W ${match.draws}D ${match.losses}L`);
-  for (const rung of rungs) console.log(`${rung.level.padEnd(14)} ${signed(Math.round(rung.elo)).padStart(6)} ± ${Math.round(rung.margin)}`);
+  for (const rung of rungs) console.log(`${rung.level.padEnd(15)} ${signed(Math.round(rung.elo)).padStart(6)} ± ${Math.round(rung.margin)}`);
   if (options.json) console.log(JSON.stringify({ ladder: rungs, matches, size, mode, games, mirrorRule, expertNodes: options.expertNodes ?? null }));
 }
 
