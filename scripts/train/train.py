@@ -246,7 +246,7 @@ def main():
         for name in ('ratio', 'room', 'bias'):
             key = {'ratio': 'ratio_weights', 'room': 'room_weights', 'bias': 'biases'}[name]
             getattr(quantised, name).copy_(torch.from_numpy(net[key] / (ACTIVATION_ONE * OUTPUT_ONE)))
-    for side in sorted(sizes):
+    for side in sorted(set(held['side'].tolist())):
         part = held[held['side'] == side]
         c_loss, c_acc = measure(classic, part)
         q_loss, q_acc = measure(quantised, part)
