@@ -56,6 +56,12 @@ export interface AttachedGameServer {
   unwritten(): number;
 }
 
+/** The username of the account `userId`, as its profile holds it; undefined without a profile. */
+async function accountName(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ username: string }>('select username from public.profiles where id::text = $1', [userId]);
+  return row?.username;
+}
+
 /** A stop's other waits (socket.io's sockets and HTTP server, the adapter between nodes): bounded too. */
 const CLOSE_WAIT_MS = 2_000;
 
@@ -86,8 +92,14 @@ export function attachGameServer(
     // An invalid or expired token, or one of an ended session (signed out), leaves the player
     // anonymous (unrated) rather than locked out: as the page is after signing out.
     signedInUser(keys, db, auth.token)
-      .then((userId) => {
-        if (userId) socket.data.userId = userId;
+      .then(async (userId) => {
+        if (!userId) return;
+        // A signed-in player plays under their account's username, whatever name the page sends:
+        // their rating goes with it and nobody else's name can carry it (transport.ts playsAs).
+        // Looked up before the user is set: a failed look-up leaves the player anonymous, as above.
+        const name = db ? await accountName(db, userId) : undefined;
+        socket.data.userId = userId;
+        if (name !== undefined) socket.data.accountName = name;
       })
       .catch(() => undefined)
       .finally(() => next());

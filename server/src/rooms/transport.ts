@@ -36,6 +36,8 @@ import { EventBudget } from './throttle';
 /** The state a socket carries: its verified user and the seat it holds. */
 export interface SocketData {
   userId?: string;
+  /** The signed-in account's username: the only name this socket plays under (playsAs). */
+  accountName?: string;
   /** The limit key of the client's address (client-limits.ts); null when it is not limited. */
   address?: string | null;
   /** The rejoin token of the handshake. */
@@ -98,6 +100,12 @@ export interface AddressLimits {
 /** The code of the room a seated socket is in: its socket.io room that is neither its own nor its player's (owned-rooms.ts playerRoom). */
 export const joinedCode = (socket: GameSocket): string | undefined => [...socket.rooms].find((room) => room !== socket.id && !room.startsWith('player:'));
 
+/**
+ * The name a player sits down under: a signed-in player's account username, whatever name the
+ * client sent (a tampered page cannot show a rating under another name); an anonymous player's own.
+ */
+export const playsAs = (socket: GameSocket, sent: string): string => socket.data.accountName ?? sent;
+
 /** Wires one connection's events to the game server. */
 export function connect(socket: GameSocket, games: Games, limits: AddressLimits): void {
   const budget = new EventBudget(games.eventsPerSecond);
@@ -117,8 +125,8 @@ export function connect(socket: GameSocket, games: Games, limits: AddressLimits)
     };
     socket.on(event, listener as never);
   };
-  on('room:create', parseCreateRoom, (v) => games.create(socket, v.username));
-  on('room:join', parseJoinRoom, (v) => lookFor(socket, limits.codeMisses, () => games.join(socket, v.code, v.username)));
+  on('room:create', parseCreateRoom, (v) => games.create(socket, playsAs(socket, v.username)));
+  on('room:join', parseJoinRoom, (v) => lookFor(socket, limits.codeMisses, () => games.join(socket, v.code, playsAs(socket, v.username))));
   on('room:leave', parseEmpty, () => games.leave(socket));
   on('room:rejoin', parseRejoin, (v) => games.rejoin(socket, v.rejoinToken));
   on('room:setReady', parseSetReady, (v) => games.as(socket, (playerId) => ({ type: 'setReady', playerId, ready: v.ready })));
@@ -133,7 +141,7 @@ export function connect(socket: GameSocket, games: Games, limits: AddressLimits)
   on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
   on('lobby:subscribe', parseEmpty, () => games.subscribeLobby(socket));
   on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
-  on('pool:join', parseJoinPool, (v) => games.joinPool(socket, v));
+  on('pool:join', parseJoinPool, (v) => games.joinPool(socket, { ...v, username: playsAs(socket, v.username) }));
   on('pool:leave', parseEmpty, () => games.leavePool(socket));
   on('room:watch', parseWatchRoom, (v) => lookFor(socket, limits.codeMisses, () => games.watch(socket, v.code)));
   on('room:unwatch', parseEmpty, () => games.unwatch(socket));
