@@ -11,10 +11,13 @@
  * (-1, 1) elsewhere. The exact score differences are still shown in words.
  */
 
-/** What a move is called, best first. */
-export type MoveMark = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+/**
+ * What a move is called, best first; 'forced' when the mover had no choice worth judging (one
+ * legal move, or every legal move proven worth the same): it gets no symbol, never a "!".
+ */
+export type MoveMark = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced';
 
-export const MOVE_MARKS: readonly MoveMark[] = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+export const MOVE_MARKS: readonly MoveMark[] = ['best', 'good', 'inaccuracy', 'mistake', 'blunder', 'forced'];
 
 /**
  * The least loss of expected result (on the -1..+1 scale) that earns each mark: lichess's own
@@ -50,6 +53,7 @@ export const MARK_SYMBOLS: Record<MoveMark, string> = {
   inaccuracy: '?!',
   mistake: '?',
   blunder: '??',
+  forced: '',
 };
 
 /**
@@ -82,8 +86,9 @@ export function markOf(chanceBefore: number, chanceAfter: number, asGoodAsBest: 
   return 'good';
 }
 
-/** "blunder (??)" for the move list's screen-reader label; "best move (!)". */
+/** "blunder (??)" for the move list's screen-reader label; "best move (!)"; "forced move". */
 export function markInWords(mark: MoveMark): string {
+  if (mark === 'forced') return 'forced move';
   const words = mark === 'best' ? 'best move' : mark === 'good' ? 'good move' : mark;
   const symbol = MARK_SYMBOLS[mark];
   return symbol ? `${words} (${symbol})` : words;

@@ -32,6 +32,8 @@ export function judgeMove(step: ReplayStep, number: number, before: PositionRevi
   const chanceBefore = chanceAfterBest(before, after) ?? 0;
   const chanceAfter = chanceFor(after, player);
   const chanceLost = Math.max(0, chanceBefore - chanceAfter);
+  // No choice, nothing to judge: a "!" on the last free cell would praise nothing.
+  if (before.forced) return { move: number, player, cell, best: before.best, mark: 'forced', chanceLost: 0, exactLoss: before.exact ? 0n : null };
   const [bestValue, playedValue] = [exactValueFor(before, player), exactValueFor(after, player)];
   if (bestValue !== null && playedValue !== null) {
     const exactLoss = bestValue > playedValue ? bestValue - playedValue : 0n;

@@ -96,7 +96,9 @@ describe('the post-game review', () => {
     const marked = moves[blunder!.move - 1]!;
     expect(marked.mark).toBe('blunder');
     expect(marked.exactLoss).toBe(blunder!.best - blunder!.played);
-    for (const move of moves.slice(blunder!.move)) expect(move?.mark, `move ${move?.move}, the solver's`).toBe('best');
+    // The solver's moves keep the result: best, or forced where there was no choice (the last free cell).
+    for (const move of moves.slice(blunder!.move)) expect(['best', 'forced'], `move ${move?.move}, the solver's`).toContain(move?.mark);
+    expect(moves.at(-1)?.mark, 'the last free cell').toBe('forced');
   });
 
   it('judges a 12×12 game’s endgame exactly, on workers in parallel: the blunder with every point it lost, the solver’s moves best', async () => {
@@ -120,9 +122,10 @@ describe('the post-game review', () => {
     expect(before.exact && before.value, 'the position before: the best play’s exact margin').toBe(blunder!.best);
     expect(marked.best).toEqual(before.best);
     for (const move of moves.slice(blunder!.move)) {
-      expect(move?.mark, `move ${move?.move}, the solver's`).toBe('best');
+      expect(['best', 'forced'], `move ${move?.move}, the solver's`).toContain(move?.mark);
       expect(move?.exactLoss).toBe(0n);
     }
+    expect(moves.at(-1)?.mark, 'the last free cell').toBe('forced');
   });
 
   it('estimates an opening beyond the solver’s reach with Expert: every move marked, the chart short of a proof', async () => {

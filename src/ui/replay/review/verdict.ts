@@ -50,16 +50,16 @@ export function bestInWords(position: PositionReview, height: number, names: rea
 /** "Move 5, Player 1, d3: mistake (?); best was c4." */
 export function moveInWords(move: MoveReview, height: number, names: readonly [string, string]): string {
   const head = `Move ${move.move}, ${names[move.player]}, ${cellName(move.cell, height)}: ${markInWords(move.mark)}`;
-  if (move.mark === 'best' || !move.best) return `${head}.`;
+  if (move.mark === 'best' || move.mark === 'forced' || !move.best) return `${head}.`;
   const lost = move.exactLoss !== null && move.exactLoss > 0n ? `, ${scoreDigits(move.exactLoss)} points of the final margin lost` : '';
   return `${head}; best was ${cellName(move.best, height)}${lost}.`;
 }
 
 /** Each player's count of the bad marks, as lichess sums up a game. */
-export function markCounts(moves: readonly (MoveReview | null)[], player: PlayerIndex): Record<Exclude<MoveMark, 'best' | 'good'>, number> {
+export function markCounts(moves: readonly (MoveReview | null)[], player: PlayerIndex): Record<Exclude<MoveMark, 'best' | 'good' | 'forced'>, number> {
   const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
   for (const move of moves) {
-    if (move && move.player === player && move.mark !== 'best' && move.mark !== 'good') counts[move.mark]++;
+    if (move && move.player === player && move.mark !== 'best' && move.mark !== 'good' && move.mark !== 'forced') counts[move.mark]++;
   }
   return counts;
 }
