@@ -5,11 +5,12 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../machines/room.machine';
-import { ROOM_CODE_LENGTH, USERNAME_MAX } from '../../protocol/messages';
+import { ROOM_CODE_LENGTH } from '../../protocol/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { OfflineNotice } from '../offline/OfflineNotice';
 import { useOnline } from '../offline/useOnline';
 import { OpenGames } from './OpenGames';
+import { PlayerNameField, lobbyAccountName, nameToPlay } from './PlayerNameField';
 import { QuickPlayPanel } from './QuickPlayPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
 import { RoomPanel } from './RoomPanel';
@@ -71,8 +72,11 @@ export default function LobbyPage() {
 function Lobby() {
   const auth = useAuth();
   const { context, busy, send } = useRoom();
-  // A signed-in player plays under their username unless they type another.
-  const [username, setUsername] = useState(() => auth.user?.username.slice(0, USERNAME_MAX) ?? '');
+  // A signed-in player plays under their account's username, never another (the server holds
+  // to it too); an anonymous player types a name.
+  const accountName = lobbyAccountName(auth.user?.username);
+  const [typedName, setTypedName] = useState('');
+  const username = nameToPlay(accountName, typedName);
   // An invite link (/multiplayer?room=CODE) fills the code: the friend only types a name.
   const [params] = useSearchParams();
   const [code, setCode] = useState(() => invitedCode(params.get('room')));
@@ -115,17 +119,13 @@ function Lobby() {
       <h1>Multiplayer</h1>
       {!connected && <p className="multiplayer-note">Connecting to server...</p>}
       <form className="multiplayer-form" onSubmit={create}>
-        <label htmlFor="mp-username">Username</label>
-        <input
-          id="mp-username"
-          value={username}
-          maxLength={USERNAME_MAX}
-          autoComplete="nickname"
-          placeholder="Enter your username"
+        <PlayerNameField
+          accountName={accountName}
+          value={typedName}
           autoFocus={invited && !hasName}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            typed(ERRORS.username, e.target.value);
+          onChange={(value) => {
+            setTypedName(value);
+            typed(ERRORS.username, value);
           }}
           onKeyDown={(e) => enter(e, hasName ? null : 'username')}
           onBlur={() => {

@@ -1,6 +1,7 @@
 /**
  * The lobby's open games (as lichess's lobby lists its seeks): public rooms waiting for
- * an opponent, newest first, live. One click joins, under the username typed in the lobby.
+ * an opponent, newest first, live. One click joins under the lobby's name (a signed-in player's
+ * account username).
  */
 import type { OpenGameView } from '../../protocol/messages';
 import { MIRROR_RULE_LABEL } from '../../game/mirrorRule';
