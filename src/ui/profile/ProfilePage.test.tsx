@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeClient } from '../../services/fakeSupabase.test-helper';
 import type { ProfileData } from '../../services/profile';
 import { ProfilePage } from './ProfilePage';
-import { EMPTY_HISTORY, ProfileView } from './ProfileView';
+import { formatRecord, parseRecord, recordFromFragment, type GameRecord } from '../../game/record';
+import { EMPTY_HISTORY, NO_RECORD, ProfileView, REPLAY_LINK, type ProfileGame } from './ProfileView';
 
 const data: ProfileData = {
   profile: {
@@ -56,8 +57,27 @@ describe('ProfileView', () => {
     expect(shown).toContain('Games Won 2');
     expect(shown).toContain('Win Rate 67%');
     expect(shown).toContain('Recent Games');
-    expect(shown).toContain('Won 1,200 - 8 vs bob Connection · 8x8 +20');
-    expect(shown).toContain('Lost 3 - 9 vs Unknown Player Expansion · 6x6 -18');
+    expect(shown).toContain('Won 1,200 - 8 vs bob Connection · 8x8 No record to replay +20');
+    expect(shown).toContain('Lost 3 - 9 vs Unknown Player Expansion · 6x6 No record to replay -18');
+  });
+
+  it('links a game with a record to its replay, and says so of a game without one', async () => {
+    const game: GameRecord = { width: 4, height: 4, mode: 'connection', firstPlayer: 0, moves: [{ gridX: 0, gridY: 3 }, { gridX: 1, gridY: 3 }], result: '*' };
+    const record = formatRecord(game);
+    const history: ProfileGame[] = [{ ...data.history[0]!, record }, { ...data.history[1]!, record: null }];
+    const html = renderToStaticMarkup(<ProfileView data={{ ...data, history }} email="one@example.com" />);
+    const rows = html.split('<li class="profile-game">').slice(1);
+    expect(rows).toHaveLength(2);
+    const href = /<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/.exec(rows[0]!);
+    expect(href?.[2]).toBe(REPLAY_LINK);
+    expect(href?.[1]).toMatch(/^\/replay#CC1/);
+    expect(rows[0]).toContain('aria-label="Replay and review: the game against bob"');
+    // The replay page reads the record back from the link's fragment as it was written.
+    const read = recordFromFragment(new URL(href![1]!.replace(/&amp;/g, '&'), 'http://x').hash);
+    expect(read.ok && parseRecord(read.text)).toMatchObject({ ok: true, record: { moves: game.moves, width: 4 } });
+    expect(rows[1]).not.toContain('<a ');
+    expect(text(rows[1]!)).toContain(NO_RECORD);
+    expect(NO_RECORD).toBe('No record to replay');
   });
 
   it('shows the empty text without games', () => {

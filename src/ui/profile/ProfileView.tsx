@@ -1,3 +1,4 @@
+import { replayPath } from '../../game/record';
 import type { HistoryEntry, ProfileData } from '../../services/profile';
 import {
   boardSizeLabel,
@@ -11,6 +12,15 @@ import {
 import { ScoreText } from '../score/ScoreText';
 
 export const EMPTY_HISTORY = 'No competitive games played yet';
+
+/** The link from a game to its replay, as Game Results words it. */
+export const REPLAY_LINK = 'Replay and review';
+
+/** A game kept without its moves (before results kept records) cannot be replayed: the row says so. */
+export const NO_RECORD = 'No record to replay';
+
+/** A game of Recent Games, with its CC1 record where the result kept one: the replay opens it. */
+export type ProfileGame = HistoryEntry & { record?: string | null };
 
 /** The profile's contents once loaded: identity, Competitive Stats and Recent Games (SPEC §2). */
 export function ProfileView({ data, email }: { data: ProfileData; email: string }) {
@@ -63,7 +73,7 @@ function StatCard({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RecentGame({ game }: { game: HistoryEntry }) {
+function RecentGame({ game }: { game: ProfileGame }) {
   const change = formatEloChange(game.eloChange);
   const direction = game.eloChange > 0 ? 'up' : game.eloChange < 0 ? 'down' : 'none';
   return (
@@ -79,6 +89,13 @@ function RecentGame({ game }: { game: HistoryEntry }) {
         <span className="profile-game-meta">
           {capitalise(game.scoringMechanism)} · {boardSizeLabel(game.boardSize)}
         </span>
+        {game.record ? (
+          <a className="profile-game-replay" href={replayPath(game.record)} aria-label={`${REPLAY_LINK}: the game against ${game.opponentName}`}>
+            {REPLAY_LINK}
+          </a>
+        ) : (
+          <span className="profile-game-replay profile-game-no-record">{NO_RECORD}</span>
+        )}
       </span>
       <span className="profile-game-side">
         <span className={`profile-elo profile-elo-${direction}`} title="ELO change">
