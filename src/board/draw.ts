@@ -8,6 +8,7 @@
 import type { Graphics, TextStyleOptions } from 'pixi.js';
 import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../engine';
 import type { BoardColours } from './colours';
+import { HOVER_ALPHA } from './hover';
 import { cellCentre, cellOrigin } from './layout';
 import { ghostMarks, lastMoveRing, placingSquare, type Square } from './marks';
 import type { PlacedCell } from './motion';
@@ -96,6 +97,13 @@ export function drawGhost(
   const colour = colours.players[ghost.player];
   square(g, marks.piece).fill({ color: colour, alpha: 0.45 });
   square(g, marks.outline).stroke({ color: colour, width: marks.width });
+}
+
+/** The desktop hover ghost: the mover's colour, faint and without the hint's outline (hover.ts). */
+export function drawHover(g: Graphics, layout: BoardLayout, hover: { cell: CellPosition; player: PlayerIndex } | null, colours: BoardColours): void {
+  g.clear();
+  if (!hover || layout.cellSize <= 0 || !inGrid(layout, hover.cell)) return;
+  square(g, ghostMarks(layout, hover.cell).piece).fill({ color: colours.players[hover.player], alpha: HOVER_ALPHA });
 }
 
 /**

@@ -6,7 +6,7 @@ import 'pixi.js/unsafe-eval';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../../engine';
 import type { BoardColours } from '../../board/colours';
-import { drawCells, drawFocus, drawGhost, drawGrid, drawLastMove, drawOverlay, drawPlacing, labelStyle } from '../../board/draw';
+import { drawCells, drawFocus, drawGhost, drawGrid, drawHover, drawLastMove, drawOverlay, drawPlacing, labelStyle } from '../../board/draw';
 import { createFrameScheduler, type FrameClock, type FrameScheduler } from '../../board/frames';
 import { cellCentre } from '../../board/layout';
 import { placementProgress } from '../../board/motion';
@@ -33,6 +33,7 @@ export interface BoardCanvasProps {
   labels: readonly GroupLabel[]; // empty when text is hidden
   focus: CellPosition | null; // null when the ring is hidden
   ghost: { cell: CellPosition; player: PlayerIndex } | null; // the hold-drag's target, null when not dragging
+  hover?: { cell: CellPosition; player: PlayerIndex } | null; // the free cell under the mouse on the player's turn (desktop)
   placement: Placement | null; // cells growing in, null when none
   onReady(): void;
 }
@@ -80,7 +81,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
 const cellKey = (cell: CellPosition): CellKey => `${cell.gridX}-${cell.gridY}`;
 
 function BoardScene(props: BoardCanvasProps) {
-  const { width, height, layout, board, colours, lastMove, segments, labels, focus, ghost, placement } = props;
+  const { width, height, layout, board, colours, lastMove, segments, labels, focus, ghost, placement, hover = null } = props;
   const { app } = useApplication();
   const placingLayer = useRef<Graphics>(null);
   const growing = useMemo(() => new Set(placement?.cells.map(({ cell }) => cellKey(cell))), [placement]);
@@ -99,6 +100,7 @@ function BoardScene(props: BoardCanvasProps) {
   const drawLines = useCallback((g: Graphics) => drawOverlay(g, layout, segments, colours), [layout, segments, colours]);
   const drawLastLayer = useCallback((g: Graphics) => drawLastMove(g, layout, lastMove, colours), [layout, lastMove, colours]);
   const drawGhostLayer = useCallback((g: Graphics) => drawGhost(g, layout, ghost, colours), [layout, ghost, colours]);
+  const drawHoverLayer = useCallback((g: Graphics) => drawHover(g, layout, hover, colours), [layout, hover, colours]);
   const drawRing = useCallback((g: Graphics) => drawFocus(g, layout, focus, colours), [layout, focus, colours]);
   const style = useMemo(() => labelStyle(colours, layout.cellSize), [colours, layout.cellSize]);
 
@@ -162,6 +164,7 @@ function BoardScene(props: BoardCanvasProps) {
         const centre = cellCentre(layout, label.cell);
         return <pixiText key={cellKey(label.cell)} text={label.text} anchor={0.5} x={centre.x} y={centre.y} style={style} />;
       })}
+      <pixiGraphics draw={drawHoverLayer} />
       <pixiGraphics draw={drawGhostLayer} />
       <pixiGraphics draw={drawRing} />
     </pixiContainer>

@@ -4,11 +4,12 @@
  * hold-and-drag prediction popup, keyboard play and test hooks.
  * Decisions live in src/board; this component wires them to the DOM.
  */
-import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { BoardState, CellPosition, Group, PlayerIndex, Prediction, ScoringMechanism } from '../../engine';
 import { confirmsTaps, stepTap, type TapTarget } from '../../board/confirm';
 import { clampFocus, initialFocus, isFocusKey, moveFocus } from '../../board/focus';
 import type { GestureEffect } from '../../board/gesture';
+import { hoverCell } from '../../board/hover';
 import { cellAt, cellCentre, cellFromKey, computeLayout } from '../../board/layout';
 import { groupLabels, overlaySegments, ownerOf } from '../../board/overlay';
 import type { Point } from '../../board/types';
@@ -93,6 +94,13 @@ export function GameBoard(props: GameBoardProps) {
   const ghostKey = popup?.prediction ? popup.cellKey : (pendingKey ?? hintKey);
   const markedCells = useCellsByKey(lastKey, focusVisible ? cellKeyOf(focus) : null, ghostKey);
   const ghost = useMemo(() => (markedCells.ghost ? { cell: markedCells.ghost, player: currentPlayer } : null), [markedCells.ghost, currentPlayer]);
+  // The mouse's free cell on the player's turn (hover.ts), kept by key: moving within a cell draws nothing.
+  const [hoverState, setHover] = useState<{ key: string; board: BoardState } | null>(null);
+  const hoverKey = hoverState && hoverState.board === board && interactive && !popup?.prediction ? hoverState.key : null;
+  // A hint's or a first tap's ghost on the same cell already shows the piece.
+  const hoverDrawn = hoverKey !== ghostKey ? hoverKey : null;
+  const hoverTarget = useMemo(() => (hoverDrawn ? cellFromKey(hoverDrawn) : null), [hoverDrawn]);
+  const hover = useMemo(() => (hoverTarget ? { cell: hoverTarget, player: currentPlayer } : null), [hoverTarget, currentPlayer]);
 
   /** A key press on a cell: place on an empty cell, toggle annotations on an occupied one. */
   const activate = (cell: CellPosition) => {
@@ -139,6 +147,15 @@ export function GameBoard(props: GameBoardProps) {
     }
   });
 
+  const trackHover = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const cell = cellAt(layout, { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    const dragging = popup?.prediction != null;
+    const shown = hoverCell(cell, { board, interactive, pointerType: event.pointerType, dragging });
+    const key = shown ? cellKeyOf(shown) : null;
+    if (key !== (hoverState?.board === board ? hoverState.key : null)) setHover(key ? { key, board } : null);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (isFocusKey(event.key)) {
       event.preventDefault(); // arrows would scroll the page
@@ -176,6 +193,7 @@ export function GameBoard(props: GameBoardProps) {
         data-hint={hintKey ?? undefined}
         data-pending={pendingKey ?? undefined}
         data-confirm-taps={confirming}
+        data-hover={hoverKey ?? undefined}
         data-animating={placement !== null}
         role="grid"
         aria-label={`Board, ${gridWidth} by ${gridHeight}`}
@@ -187,6 +205,11 @@ export function GameBoard(props: GameBoardProps) {
         onBlur={() => setFocusVisible(false)}
         onContextMenu={(event) => event.preventDefault()} // a long press must not open the menu
         {...gesture}
+        onPointerMove={(event) => {
+          gesture.onPointerMove(event);
+          trackHover(event);
+        }}
+        onPointerLeave={() => setHover(null)}
       >
         <BoardCanvas
           width={size.width}
@@ -199,6 +222,7 @@ export function GameBoard(props: GameBoardProps) {
           labels={labels}
           focus={markedCells.focus}
           ghost={ghost}
+          hover={hover}
           placement={placement}
           onReady={onReady}
         />

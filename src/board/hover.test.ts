@@ -1,0 +1,31 @@
+/** Which cell shows the desktop hover ghost: a free cell under the mouse on the player's turn, nothing else. */
+import { describe, expect, it } from 'vitest';
+import type { BoardState, CellKey } from '../engine';
+import { hoverCell, type HoverContext } from './hover';
+
+const board: BoardState = { gridWidth: 4, gridHeight: 4, occupiedCells: [new Set<CellKey>(['0-0']), new Set<CellKey>(['1-0'])] };
+const mouse: HoverContext = { board, interactive: true, pointerType: 'mouse', dragging: false };
+const free = { gridX: 2, gridY: 3 };
+
+describe('the hover ghost', () => {
+  it('shows on a free cell under the mouse on the player’s turn', () => {
+    expect(hoverCell(free, mouse)).toEqual(free);
+  });
+
+  it('shows on no taken cell, of either player, and nowhere off the board', () => {
+    expect(hoverCell({ gridX: 0, gridY: 0 }, mouse)).toBeNull();
+    expect(hoverCell({ gridX: 1, gridY: 0 }, mouse)).toBeNull();
+    expect(hoverCell(null, mouse)).toBeNull();
+    expect(hoverCell({ gridX: 4, gridY: 0 }, mouse)).toBeNull();
+  });
+
+  it('shows nothing while the computer or the opponent is to move', () => {
+    expect(hoverCell(free, { ...mouse, interactive: false })).toBeNull();
+  });
+
+  it('shows nothing for a finger or a pen, nor during a hold-drag', () => {
+    expect(hoverCell(free, { ...mouse, pointerType: 'touch' })).toBeNull();
+    expect(hoverCell(free, { ...mouse, pointerType: 'pen' })).toBeNull();
+    expect(hoverCell(free, { ...mouse, dragging: true })).toBeNull();
+  });
+});
