@@ -59,6 +59,19 @@ describe('a signed-in player plays under their username', () => {
     expect(games.find((g) => g.code === room.code)).toMatchObject({ host: 'Marlow', hostRating: 1337 });
   });
 
+  it('a name from before the 20-character limit sits down cut to 20 characters, as the lobby shows it', async () => {
+    const token = await account('Longname');
+    const legacyName = 'a_legacy_name_of_25_chars';
+    await h.db.transaction(async (tx) => {
+      await tx.exec('alter table public.profiles drop constraint profiles_username_length');
+      await tx.query(`update public.profiles set username = $1 where username = 'Longname'`, [legacyName]);
+      await tx.exec('alter table public.profiles add constraint profiles_username_length check (char_length(username) between 1 and 20) not valid');
+    });
+    const host = await h.client({ token });
+    const created = await call<Entered>(host, 'room:create', { username: 'Other' });
+    expect(names(created.room)).toEqual([legacyName.slice(0, 20)]);
+  });
+
   it('quick play pairs two accounts under their usernames, not the names their pages sent', async () => {
     const [ann, ben] = await Promise.all([h.client({ token: await account('Annika') }), h.client({ token: await account('Benedikt') })]);
     const pairs = [next<{ rejoinToken: string }>(ann, 'pool:paired'), next<{ rejoinToken: string }>(ben, 'pool:paired')];

@@ -14,6 +14,7 @@ import type { Rules } from '../../../src/game/game';
 import { REJOIN_GRACE_MS, parseHandshakeAuth } from '../../../src/protocol';
 import type { Keys } from '../auth/keys';
 import { signedInUser } from '../auth/sessions';
+import { accountName } from './account-name';
 import type { Database } from '../db/database';
 import { GameServer, type GameServerOptions } from './game-server';
 import type { NodeAdapter } from './adapter';
@@ -54,12 +55,6 @@ export interface AttachedGameServer {
   close(writeWithinMs?: number): Promise<void>;
   /** Accepted commands not written yet (after a close: left unwritten, never acknowledged). */
   unwritten(): number;
-}
-
-/** The username of the account `userId`, as its profile holds it; undefined without a profile. */
-async function accountName(db: Database, userId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ username: string }>('select username from public.profiles where id::text = $1', [userId]);
-  return row?.username;
 }
 
 /** A stop's other waits (socket.io's sockets and HTTP server, the adapter between nodes): bounded too. */

@@ -33,5 +33,7 @@ describe("the lobby's Username field", () => {
   it('holds at most the lobby’s 20 characters of an account username, and none without an account', () => {
     expect(lobbyAccountName('ABCDEFGHIJKLMNOPQRSTUVWXYZ')).toBe('ABCDEFGHIJKLMNOPQRST');
     expect(lobbyAccountName(undefined)).toBeNull();
+    // Characters, not UTF-16 units: an emoji is not cut in half.
+    expect(lobbyAccountName('🙂'.repeat(21))).toBe('🙂'.repeat(20));
   });
 });

@@ -5,6 +5,7 @@
  * player types a name, with the lobby's usual checks.
  */
 import type { KeyboardEvent } from 'react';
+import { normalName } from '../../game/names';
 import { USERNAME_MAX } from '../../protocol/messages';
 
 export interface PlayerNameFieldProps {
@@ -21,8 +22,14 @@ export interface PlayerNameFieldProps {
 /** The name a player plays under: the account's username when signed in, else what they typed. */
 export const nameToPlay = (accountName: string | null, typed: string): string => accountName ?? typed;
 
-/** The account's username as the lobby's field can hold it. */
-export const lobbyAccountName = (username: string | undefined): string | null => (username ? username.slice(0, USERNAME_MAX) : null);
+/**
+ * The account's username as the lobby's field holds it: its normal form, at most USERNAME_MAX
+ * characters (a name from before the limit is cut, as the server cuts it).
+ */
+export const lobbyAccountName = (username: string | undefined): string | null => {
+  const name = [...normalName(username ?? '')].slice(0, USERNAME_MAX).join('').trim();
+  return name === '' ? null : name;
+};
 
 export function PlayerNameField({ accountName, value, autoFocus, onChange, onKeyDown, onBlur }: PlayerNameFieldProps) {
   if (accountName !== null) {
