@@ -45,10 +45,13 @@ test('a game against the computer: Replay and review, then the chart, the marks,
   // Every move has its mark, in the move list and in its name for screen readers.
   const moves = page.getByTestId('replay-moves').getByRole('button');
   await expect(moves).toHaveCount(36);
+  // A move without a choice (the last free cell at least) is marked forced, with no "!".
   for (const move of await moves.all()) {
-    await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder)$/);
-    await expect(move).toHaveAccessibleName(/, (best move \(!\)|good move|inaccuracy \(\?!\)|mistake \(\?\)|blunder \(\?\?\))$/);
+    await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder|forced)$/);
+    await expect(move).toHaveAccessibleName(/, (best move \(!\)|good move|inaccuracy \(\?!\)|mistake \(\?\)|blunder \(\?\?\)|forced move)$/);
   }
+  await expect(moves.last()).toHaveAttribute('data-mark', 'forced');
+  await expect(moves.last()).not.toContainText('!');
 
   // The final position: the game's result.
   await expect(page.getByTestId('review-verdict')).toHaveText(/^Game over: (Player 1 won by [\d,]+|Player 2 won by [\d,]+|a draw)\.$/);
