@@ -83,11 +83,13 @@ describe('the best move and the move played', () => {
     expect(moveInWords(move({}), 6, NAMES)).toBe('Move 5, Player 1, d3: blunder (??); best was c4, 26 points of the final margin lost.');
     expect(moveInWords(move({ mark: 'inaccuracy', exactLoss: null }), 6, NAMES)).toBe('Move 5, Player 1, d3: inaccuracy (?!); best was c4.');
     expect(moveInWords(move({ mark: 'best', exactLoss: 0n }), 6, NAMES)).toBe('Move 5, Player 1, d3: best move (!).');
+    // No choice: no "!", and no best move to name beside it.
+    expect(moveInWords(move({ mark: 'forced', exactLoss: 0n }), 6, NAMES)).toBe('Move 5, Player 1, d3: forced move.');
     expect(moveInWords(move({ exactLoss: 2n ** 64n + 1n }), 16, NAMES)).toBe('Move 5, Player 1, d13: blunder (??); best was c14, 18,446,744,073,709,551,617 points of the final margin lost.');
   });
 
   it('counts each player’s inaccuracies, mistakes and blunders', () => {
-    const moves = [move({}), move({ player: 1, mark: 'mistake' }), null, move({ mark: 'inaccuracy' }), move({ mark: 'good' })];
+    const moves = [move({}), move({ player: 1, mark: 'mistake' }), null, move({ mark: 'inaccuracy' }), move({ mark: 'good' }), move({ mark: 'forced' })];
     expect(markCounts(moves, 0)).toEqual({ inaccuracy: 1, mistake: 0, blunder: 1 });
     expect(markCounts(moves, 1)).toEqual({ inaccuracy: 0, mistake: 1, blunder: 0 });
   });
