@@ -104,7 +104,7 @@ test('two players meet by room code, play a whole game, survive a reload, see th
     await expect(reviewTab.getByTestId('review-summary')).toBeVisible({ timeout: 90_000 });
     await expect(reviewTab.getByTestId('replay-moves').getByRole('button')).toHaveCount(played.length);
     for (const move of await reviewTab.getByTestId('replay-moves').getByRole('button').all()) {
-      await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder)$/);
+      await expect(move).toHaveAttribute('data-mark', /^(best|good|inaccuracy|mistake|blunder|forced)$/);
     }
     await reviewTab.close();
     expect(await nextNotice(alice)).toBe(forAlice);

@@ -17,8 +17,7 @@ import { CopyGame } from '../results/CopyGame';
 import { ScoreDisplay } from '../score/ScoreDisplay';
 import { GAME_TITLES } from '../game/titles';
 import { useReplaySteps } from './useReplaySteps';
-import { markInWords, MARK_SYMBOLS } from '../../game/review/judgement';
-import type { MoveReview } from '../../game/review/moves';
+import { MoveList } from './review/MoveList';
 import { ReviewPanel } from './review/ReviewPanel';
 import { useGameReview } from './review/useGameReview';
 
@@ -79,7 +78,7 @@ export function ReplayView({ engine, record, steps }: ReplayViewProps) {
             Last
           </button>
         </div>
-        <MoveList record={record} steps={steps} step={step} marks={review.moves} onGo={cursor.go} />
+        <MoveList record={record} steps={steps} step={step} marks={review.moves} names={NAMES} onGo={cursor.go} />
         <div className="replay-share">
           <CopyGame text={text} />
           <CopyGame text={`${window.location.origin}${replayPath(text)}`} label="Copy link" copied="Link copied to the clipboard" />
@@ -110,45 +109,5 @@ export function ReplayView({ engine, record, steps }: ReplayViewProps) {
         />
       </div>
     </div>
-  );
-}
-
-interface MoveListProps {
-  record: GameRecord;
-  steps: ReplayStep[];
-  step: number;
-  marks: readonly (MoveReview | null)[]; // the review's, once analysed
-  onGo(step: number): void;
-}
-
-/** The moves in order, each a button to its position; the current one marked, and the review's marks. */
-function MoveList({ record, steps, step, marks, onGo }: MoveListProps) {
-  return (
-    <ol className="replay-moves" aria-label="Moves" data-testid="replay-moves">
-      {steps.slice(1).map((entry, index) => {
-        const number = index + 1;
-        const name = entry.move ? cellName(entry.move, record.height) : '';
-        const mark = marks[index]?.mark;
-        return (
-          <li key={number}>
-            <button
-              type="button"
-              className={`replay-move player-${entry.player ?? 0}`}
-              aria-current={number === step ? 'step' : undefined}
-              aria-label={`Move ${number}, ${NAMES[entry.player ?? 0]}, ${name}${mark ? `, ${markInWords(mark)}` : ''}`}
-              data-mark={mark}
-              onClick={() => onGo(number)}
-            >
-              {name}
-              {mark && MARK_SYMBOLS[mark] && (
-                <span className={`replay-move__mark mark-${mark}`} aria-hidden="true">
-                  {MARK_SYMBOLS[mark]}
-                </span>
-              )}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
