@@ -1,38 +1,23 @@
 /**
- * The server's log, by level (SPEC "Logging level 3 in production, 4 otherwise"):
- *   1 error: something failed (a write, a request) and someone may notice;
- *   2 warn: something odd that the server worked around;
- *   3 info: what an operator wants to see (the server is up, at which address);
- *   4 debug: detail for developers, dropped in production.
- * A line is printed when its level is at most the logger's. NODE_ENV=production gives 3, anything
- * else 4. The console is looked up at each call, so a test that watches console.error sees the line.
+ * The server's log (levels: src/protocol/logging.ts). NODE_ENV=production logs at 3, anything else
+ * at 4. Info lines go to stdout (console.log), as the ready line always did.
  */
-export const LOG_LEVELS = { error: 1, warn: 2, info: 3, debug: 4 } as const;
-export type LogLevel = (typeof LOG_LEVELS)[keyof typeof LOG_LEVELS];
+import { leveledLogger, levelFor, type LogLevel, type Logger } from '../../src/protocol/logging';
+
+export { LOG_LEVELS, type LogLevel, type Logger } from '../../src/protocol/logging';
 
 /** 3 in production, 4 otherwise. */
 export function logLevelFor(nodeEnv: string | undefined): LogLevel {
-  return nodeEnv === 'production' ? LOG_LEVELS.info : LOG_LEVELS.debug;
+  return levelFor(nodeEnv === 'production');
 }
 
 type Sink = Pick<Console, 'error' | 'warn' | 'log' | 'debug'>;
 
-export interface Logger {
-  readonly level: LogLevel;
-  error(...parts: unknown[]): void;
-  warn(...parts: unknown[]): void;
-  info(...parts: unknown[]): void;
-  debug(...parts: unknown[]): void;
-}
-
 export function createLogger(level: LogLevel, sink: () => Sink = () => console): Logger {
-  return {
-    level,
-    error: (...parts) => void (level >= LOG_LEVELS.error && sink().error(...parts)),
-    warn: (...parts) => void (level >= LOG_LEVELS.warn && sink().warn(...parts)),
-    info: (...parts) => void (level >= LOG_LEVELS.info && sink().log(...parts)), // stdout, as the ready line always was
-    debug: (...parts) => void (level >= LOG_LEVELS.debug && sink().debug(...parts)),
-  };
+  return leveledLogger(level, () => {
+    const s = sink();
+    return { error: (...p) => s.error(...p), warn: (...p) => s.warn(...p), info: (...p) => s.log(...p), debug: (...p) => s.debug(...p) };
+  });
 }
 
 /** The server's one logger. */
