@@ -12,10 +12,12 @@ const port = Number(process.env.E2E_PORT ?? 3101);
 // A second server serves the client built with the premium modes locked (dist-locked/), for the
 // unlock journey only: the shipped build starts unlocked, so its modal never opens there.
 const lockedPort = Number(process.env.E2E_LOCKED_PORT ?? 3102);
+// E2E_CLIENT_DIR lets that second run serve a client built elsewhere (`vite build --outDir dist-mine`).
+const clientDir = process.env.E2E_CLIENT_DIR ?? 'dist';
 
 // Without a build the server answers 503 and Playwright would wait out its whole timeout.
-if (!existsSync(new URL('dist/index.html', import.meta.url))) {
-  throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
+if (!existsSync(new URL(`${clientDir}/index.html`, import.meta.url))) {
+  throw new Error(`${clientDir}/ is missing: run \`npm run build\` before the e2e tests`);
 }
 
 /** The locked client is rebuilt (about 5 s) when missing or older than dist/, e.g. after a plain `npm run build`. */
@@ -68,7 +70,7 @@ export default defineConfig({
       command: 'node_modules/.bin/tsx server/src/index.ts',
       url: `http://localhost:${port}`,
       // Every journey signs up from this one address: more than a real network's hourly share.
-      env: { PORT: String(port), DATA_DIR: freshDataDir('main'), JWT_SECRET: loadSecret(), SIGN_UP_RATE_LIMIT: '100' },
+      env: { PORT: String(port), CLIENT_DIR: clientDir, DATA_DIR: freshDataDir('main'), JWT_SECRET: loadSecret(), SIGN_UP_RATE_LIMIT: '100' },
       reuseExistingServer: false,
       timeout: 60_000,
     },
