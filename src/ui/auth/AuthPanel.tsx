@@ -3,7 +3,7 @@
  * Sign Up with the toggle link; signed in: the profile card with Profile Settings and Sign Out.
  * Rendered once, at app level; opened through `useAuth().openPanel()`.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitial, displayName, type AuthUser } from '../../machines/auth.machine';
 import { SlidePanel } from '../dialogs/SlidePanel';
@@ -23,6 +23,7 @@ export function AuthPanel() {
   const [password, setPassword] = useState('');
   const [wasOpen, setWasOpen] = useState(open);
   const online = useOnline();
+  const fieldId = useId();
 
   // Fields are cleared when the panel closes (the machine clears the error).
   if (open !== wasOpen) {
@@ -83,9 +84,13 @@ export function AuthPanel() {
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>
-          <label className="auth-field">
-            <span>Password</span>
+          <div className="auth-field">
+            <label htmlFor={`${fieldId}-password`}>
+              <span>Password</span>
+            </label>
             <input
+              id={`${fieldId}-password`}
+              aria-describedby={form === 'signUp' ? `${fieldId}-password-rule` : undefined}
               name="password"
               type="password"
               autoComplete={form === 'signIn' ? 'current-password' : 'new-password'}
@@ -94,7 +99,13 @@ export function AuthPanel() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-          </label>
+            {/* The account service's minimum (SPEC: at least 6), said before a sign-up is refused. */}
+            {form === 'signUp' && (
+              <small id={`${fieldId}-password-rule`} className="auth-hint">
+                At least 6 characters
+              </small>
+            )}
+          </div>
           {auth.error && (
             <p className="auth-error" role="alert">
               {auth.error}

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { Modal } from '../dialogs/Modal';
 import { ExampleBoards } from './ExampleBoard';
@@ -6,18 +7,26 @@ import './info.css';
 
 /** The information dialog (SPEC §2): About, How to Play, Scoring, Controls / Game Buttons. */
 export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boolean; onClose(): void; title?: string }) {
+  const navigate = useNavigate();
+  // The lesson (/learn) can be replayed at any time, also after it was finished or skipped.
+  const replayLesson = () => {
+    onClose();
+    navigate('/learn');
+  };
   return (
     <Modal open={open} title={title} onClose={onClose} className="info-dialog">
       <section aria-labelledby="info-about">
         <h3 id="info-about">About</h3>
         <p>
-          Cell Connection is a quick strategy game for two players on a square grid. Play a friend on the same device or
-          the computer at four levels: Easy, Medium, Hard and Expert.
+          Cell Connection is a quick strategy game for two players on a square grid. The first player moves first, then
+          the players take turns until the board is full. Play a friend on the same device, players online, or the
+          computer at four levels: Easy, Medium, Hard and Expert.
         </p>
-        <p>
-          Without No mirroring, the second player can never be forced to lose: answering every move with the square
-          opposite it through the centre of the board always ends in equal scores, so Expert moving second never loses.
-          Under No mirroring that copy is refused, and the guarantee no longer holds.
+        <p className="info-lesson">
+          <button type="button" className="button" onClick={replayLesson}>
+            Replay the lesson
+          </button>
+          <span>Five short steps on a small board.</span>
         </p>
         <LevelStrength />
         <p data-testid="info-mirror-rule">{MIRROR_RULE_EXPLAINED}</p>
@@ -32,6 +41,10 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
         <ul>
           <li>Players take turns placing one cell each on an empty square. Player 1 is green, player 2 is blue.</li>
           <li>Tap an empty square to place your cell. The game ends when no free square remains: the higher score wins.</li>
+          <li>
+            Your score is the product of your groups&apos; values: a lone cell counts 1, and joining two groups can lower
+            your score (3 × 4 = 12, but one group of 8 is 8).
+          </li>
           <li>Tap a placed cell to show or hide the value of each group and the lines joining its cells.</li>
           <li>
             Hold a cell for half a second and drag to preview a move: the popup shows Player gain, Opponent gain and Net.
@@ -64,6 +77,8 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
       <section aria-labelledby="info-controls">
         <h3 id="info-controls">Controls / Game Buttons</h3>
         <dl className="info-terms">
+          <dt>Hint</dt>
+          <dd>Shows a good move for the player to move.</dd>
           <dt>Undo</dt>
           <dd>Takes back your last move (against the AI, its reply too).</dd>
           <dt>Reset</dt>
@@ -74,6 +89,10 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           <dd>Changes options.</dd>
           <dt>Home</dt>
           <dd>Returns to the main menu.</dd>
+          <dt>Coordinates</dt>
+          <dd>The letters and numbers on the board&apos;s edges name each square. Hide them with Show coordinates in Settings.</dd>
+          <dt>Numbers and lines</dt>
+          <dd>Tap any placed cell to hide or show each group&apos;s value and the lines joining its cells.</dd>
         </dl>
       </section>
     </Modal>
