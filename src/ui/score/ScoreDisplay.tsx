@@ -5,13 +5,14 @@
  * last move in words, and once the board is full a banner with the result that reopens Game
  * Results. Beside the board on wide screens, above it on narrow ones (game.css).
  */
-import { Fragment } from 'react';
-import { breakdownInWords } from '../../game/notation';
 import type { Progress } from '../../game/types';
-import { groupFactors } from '../groupFactors';
+import { Breakdown } from './Breakdown';
 import { leaderOf, scoreDigits } from './format';
 import { ScoreText } from './ScoreText';
+import { TrophyIcon } from './TrophyIcon';
 import './score.css';
+
+export { Breakdown };
 
 export interface ScoreDisplayProps {
   scores: readonly [bigint, bigint]; // exact
@@ -27,24 +28,6 @@ export interface ScoreDisplayProps {
   lastMove?: string | undefined;
   /** Once the board is full: the result, and how to see Game Results again. */
   over?: { result: string; onShowResults?: (() => void) | undefined } | undefined;
-}
-
-/** The breakdown, e.g. 4²×3: values descending, repeats as exponents. Empty without groups. */
-export function Breakdown({ groups }: { groups: readonly number[] }) {
-  const factors = groupFactors(groups);
-  if (factors.length === 0) return null;
-  // Read aloud as "4 squared times 3" rather than bare digits and superscripts.
-  return (
-    <span role="img" aria-label={breakdownInWords(factors)}>
-      {factors.map(({ value, count }, index) => (
-        <Fragment key={value}>
-          {index > 0 && '×'}
-          {value}
-          {count > 1 && <sup>{count}</sup>}
-        </Fragment>
-      ))}
-    </span>
-  );
 }
 
 export function ScoreDisplay({ scores, groups, currentPlayer, names, progress, you, turn, lastMove, over }: ScoreDisplayProps) {
@@ -125,17 +108,5 @@ function PlayerCard({ player, name, score, groups, active, leader, you }: Player
         <Breakdown groups={groups} />
       </div>
     </div>
-  );
-}
-
-/** Drawn rather than an emoji: not every system has a colour emoji font. */
-function TrophyIcon() {
-  return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        fill="#e6a817"
-        d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3V3Zm10 4v3a2 2 0 0 0 1-2V7h-1ZM6 7v1a2 2 0 0 0 1 2V7H6Z"
-      />
-    </svg>
   );
 }
