@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { HomeRoute } from './HomeRoute';
-import { AnalysisPage, AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LobbyPage, MultiplayerGamePage, ProfileRoute, ReplayPage, SpectatorPage } from './lazyRoutes';
+import { AnalysisPage, AuthPanel, EngineCheckRoute, GamePage, LeaderboardRoute, LessonPage, LobbyPage, MultiplayerGamePage, ProfileRoute, ReplayPage, SpectatorPage } from './lazyRoutes';
 import { Analytics } from '../ui/analytics/Analytics';
 import { AuthProvider, useAuth } from '../ui/auth/AuthProvider';
 import { SplashPage } from '../ui/home/SplashPage';
@@ -68,6 +68,7 @@ function AppRoutes() {
       <Route path="/" element={<Page><SplashPage /></Page>} />
       <Route path="/home" element={<Page><HomeRoute /></Page>} />
       <Route path="/game" element={<Page fallback={loadingGame}><GamePage /></Page>} />
+      <Route path="/learn" element={<Page fallback={<p className="page-loading">Loading the lesson…</p>}><LessonPage /></Page>} />
       <Route path="/leaderboard" element={<Page><LeaderboardRoute /></Page>} />
       <Route path="/profile" element={<Page><ProfileRoute /></Page>} />
       <Route path="/multiplayer" element={<Page><LobbyPage /></Page>} />

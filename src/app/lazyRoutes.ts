@@ -44,3 +44,18 @@ export const HomePlayPanels = lazy(() => import('./HomePlayPanels'));
 
 /** The authentication panel, mounted app-wide once the browser is idle or the panel opens. */
 export const AuthPanel = lazy(() => import('../ui/auth/AuthPanel').then(({ AuthPanel }) => ({ default: AuthPanel })));
+
+/**
+ * The lesson (/learn) brings PixiJS and the engine, as the game page does: they are fetched beside
+ * its chunk (see loadGamePage).
+ */
+export function loadLessonPage() {
+  void import('../engine/load').then(({ loadEngine }) => loadEngine()).catch(() => undefined);
+  void import('pixi.js/browser');
+  return import('../ui/lesson/LessonPage');
+}
+export const LessonPage = lazy(loadLessonPage);
+/** Home's offer of the lesson to a new player. */
+export const LessonOffer = lazy(() => import('../ui/lesson/LessonOffer'));
+/** The information dialog, opened from Home's How to Play. */
+export const InfoDialog = lazy(() => import('../ui/info/InfoDialog').then(({ InfoDialog }) => ({ default: InfoDialog })));

@@ -21,6 +21,7 @@ import { PredictionPopup } from './PredictionPopup';
 import { useBoardColours } from './useBoardColours';
 import { useBoardGesture } from './useBoardGesture';
 import { useElementSize } from './useElementSize';
+import { useAnnotationNotice } from './useAnnotationNotice';
 import { useMoveAnnouncement } from './useMoveAnnouncement';
 import { usePlacement } from './usePlacement';
 import './board.css';
@@ -38,6 +39,7 @@ export interface GameBoardProps {
   onPlace(cell: CellPosition): void; // tap, Enter or Space on an empty cell
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
   predict(cell: CellPosition, player: PlayerIndex): Prediction | null; // null for occupied cells
+  onPreview?(): void; // the hold-and-drag popup has shown a prediction (the lesson's last step)
   className?: string; // extra classes on the outer element, for the page's layout
 }
 
@@ -58,7 +60,7 @@ interface Pending {
 
 export function GameBoard(props: GameBoardProps) {
   const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names, hint } = props;
-  const { onPlace, onToggleAnnotations, predict, className } = props;
+  const { onPlace, predict, onPreview, className } = props;
   const { gridWidth, gridHeight } = board;
   const containerRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -75,6 +77,11 @@ export function GameBoard(props: GameBoardProps) {
   const announcement = useMoveAnnouncement(board, lastMove, names);
   const placement = usePlacement(board);
   const coordinatesShown = useShowCoordinates();
+  const notice = useAnnotationNotice();
+  const onToggleAnnotations = () => {
+    notice.toggled(annotations.showText || annotations.showLines);
+    props.onToggleAnnotations();
+  };
 
   const layout = useMemo(
     () => computeLayout(size.width, size.height, gridWidth, gridHeight),
@@ -135,9 +142,11 @@ export function GameBoard(props: GameBoardProps) {
         ? predict(cell, currentPlayer)
         : null;
     setPopup({ point, cellKey, board, prediction });
+    if (prediction && !reuse) onPreview?.();
   };
 
   const gesture = useBoardGesture((effect: GestureEffect) => {
+    notice.dismiss(); // the next touch of the board ends the notice
     if (effect.type === 'drag') showPrediction(effect.point);
     else if (effect.type === 'drag-end') setPopup(null);
     else if (effect.type === 'tap') {
@@ -232,8 +241,14 @@ export function GameBoard(props: GameBoardProps) {
       {shownPopup?.prediction && (
         <PredictionPopup id={popupId} point={shownPopup.point} prediction={shownPopup.prediction} confirm={shownPopup.confirm} />
       )}
-      <div role="status" className="game-board__sr-only">
-        {announcement}
+      {/* One live region: the moves, for screen readers only, and the notice, shown over the board's top edge. */}
+      <div role="status" className="game-board__status">
+        <span className="game-board__sr-only">{announcement}</span>
+        {notice.text && (
+          <span className="game-board__notice" data-testid="annotation-notice">
+            {notice.text}
+          </span>
+        )}
       </div>
     </div>
   );

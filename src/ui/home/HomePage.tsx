@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -11,10 +12,13 @@ export interface HomePageProps {
   /** Signed in: the name to welcome (username, else e-mail); Profile and Sign Out replace Sign In. */
   signedInAs?: string | undefined;
   onSignOut?(): void;
+  onHowToPlay(): void; // opens the information dialog (How to Play)
+  /** The lesson's offer to a new player, above the menu. */
+  offer?: ReactNode;
 }
 
 /** Route /home: the main menu (SPEC §2). */
-export function HomePage({ onPlay, onSignIn, signedInAs, onSignOut }: HomePageProps) {
+export function HomePage({ onPlay, onSignIn, signedInAs, onSignOut, onHowToPlay, offer }: HomePageProps) {
   const navigate = useNavigate();
   return (
     <main className="home">
@@ -24,6 +28,7 @@ export function HomePage({ onPlay, onSignIn, signedInAs, onSignOut }: HomePagePr
       <Logo size={104} className="home-logo" />
       <h1 className="home-title">Cell Connection</h1>
       {signedInAs !== undefined && <p className="home-welcome">Welcome, {signedInAs}!</p>}
+      {offer}
       <nav className="home-menu" aria-label="Main menu">
         <button type="button" className="button button-primary home-play" onClick={onPlay}>
           Play
@@ -51,6 +56,14 @@ export function HomePage({ onPlay, onSignIn, signedInAs, onSignOut }: HomePagePr
             Sign In
           </button>
         )}
+        <div className="home-learn">
+          <button type="button" className="button" onClick={onHowToPlay}>
+            How to Play
+          </button>
+          <button type="button" className="button" onClick={() => navigate('/learn')}>
+            Learn the game
+          </button>
+        </div>
       </nav>
       <p className="home-version">Version 1.0.0</p>
     </main>
