@@ -11,6 +11,7 @@ import {
   loadProfileData,
   outcomeFor,
   toHistoryEntry,
+  replayableRecord,
   winRatePercent,
   type Profile,
 } from './profile';
@@ -83,8 +84,16 @@ describe('pure helpers', () => {
       boardSize: 8,
       eloChange: -20,
       createdAt: '2026-11-22T10:00:00Z',
+      record: null,
     });
     expect(toHistoryEntry(record(), ME, new Map([[BOB, 'bob']])).opponentName).toBe('bob');
+  });
+
+  it('keeps a stored record only when the replay can open it', () => {
+    expect(replayableRecord('CC1 6x6 connection: a1 b1 *')).toBe('CC1 6x6 connection: a1 b1 *');
+    expect(replayableRecord('CC1 6x6 connection: z9 *')).toBeNull();
+    expect(replayableRecord(null)).toBeNull();
+    expect(replayableRecord(42)).toBeNull();
   });
 
   it('prefers the stats function over the profile row', () => {
@@ -160,7 +169,7 @@ describe('fetchGameHistory', () => {
     });
     const history = await fetchGameHistory(fake.client, ME);
     expect(fake.queries[0]!.calls).toEqual([
-      ['select', GAME_RESULT_COLUMNS],
+      ['select', `${GAME_RESULT_COLUMNS}, record`],
       ['or', `player1_id.eq.${ME},player2_id.eq.${ME}`],
       ['order', 'created_at', { ascending: false }],
       ['limit', 20],

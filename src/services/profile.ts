@@ -14,10 +14,14 @@ import {
   stripCellPrefix,
   type GameResultRecord,
 } from './leaderboard';
+import { parseRecord } from '../game/record';
 import { logger } from './logger';
 
 /** Games in the profile's history (SPEC §9: profile history 20). */
 export const PROFILE_HISTORY_LIMIT = 20;
+
+/** Rated games the profile's rating graph reaches back over: enough for a season of play. */
+export const RATING_GRAPH_LIMIT = 100;
 
 /** Name shown in the profile's history for an opponent whose profile was not found (SPEC §2). */
 export const UNKNOWN_PLAYER = 'Unknown Player';
@@ -67,12 +71,22 @@ export interface HistoryEntry {
   /** The user's rating after minus before. */
   eloChange: number;
   createdAt: string;
+  /** The game's CC1 record, for its replay; null for a game kept before results kept their moves. */
+  record: string | null;
+}
+
+/** The user's rating at a moment: before their first graphed game, then after each. */
+export interface RatingPoint {
+  at: string;
+  rating: number;
 }
 
 export interface ProfileData {
   profile: Profile;
   stats: CompetitiveStats;
   history: HistoryEntry[];
+  /** Oldest first; empty before the first rated game (or when the graph could not be read). */
+  ratings: RatingPoint[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,11 +130,33 @@ export function outcomeFor(record: GameResultRecord, userId: string): GameOutcom
   return record.winner_id === userId ? 'Won' : 'Lost';
 }
 
+/** A stored record the replay can open, else null: the row's text is parsed here, at the edge. */
+export function replayableRecord(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return parseRecord(value).ok ? value : null;
+}
+
+/**
+ * The user's rating over their rated games, oldest first: the rating before the first of them,
+ * then after each. `records` are newest first, as the data API answers them.
+ */
+export function ratingPoints(records: readonly GameResultRecord[], userId: string): RatingPoint[] {
+  const oldestFirst = records.filter((r) => sideOf(r, userId) !== null).reverse();
+  const first = oldestFirst[0];
+  if (!first) return [];
+  const before = sideOf(first, userId) === 1 ? first.player1_elo_before : first.player2_elo_before;
+  return [
+    { at: first.created_at, rating: before },
+    ...oldestFirst.map((r) => ({ at: r.created_at, rating: sideOf(r, userId) === 1 ? r.player1_elo_after : r.player2_elo_after })),
+  ];
+}
+
 /** A result seen from the user's side, the opponent's name resolved ('Unknown Player' if not). */
 export function toHistoryEntry(
   record: GameResultRecord,
   userId: string,
   names: ReadonlyMap<string, string>,
+  text: string | null = null,
 ): HistoryEntry {
   const asPlayer2 = sideOf(record, userId) === 2;
   const opponentId = asPlayer2 ? record.player1_id : record.player2_id;
@@ -134,6 +170,7 @@ export function toHistoryEntry(
     boardSize: record.board_size,
     eloChange: eloChangeFor(record, userId),
     createdAt: record.created_at,
+    record: text,
   };
 }
 
@@ -195,18 +232,32 @@ export async function fetchGameHistory(client: SupabaseClient, userId: string): 
   if (!isUserId(userId)) throw new Error('Invalid user id');
   const { data, error } = await client
     .from('game_results')
-    .select(GAME_RESULT_COLUMNS)
+    .select(`${GAME_RESULT_COLUMNS}, record`)
     .or(`player1_id.eq.${userId},player2_id.eq.${userId}`)
     .order('created_at', { ascending: false })
     .limit(PROFILE_HISTORY_LIMIT);
   if (error) throw failure(error, 'Failed to load game history');
-  const records = rowsOf(data).map(parseGameResult);
+  const rows = rowsOf(data);
+  const records = rows.map(parseGameResult);
   if (records.length === 0) return [];
   const names = await fetchPlayerNames(
     client,
     records.map((r) => (r.player2_id === userId ? r.player1_id : r.player2_id)),
   );
-  return records.map((record) => toHistoryEntry(record, userId, names));
+  return records.map((record, i) => toHistoryEntry(record, userId, names, replayableRecord(rows[i]?.record)));
+}
+
+/** The rating graph's points: the user's last RATING_GRAPH_LIMIT rated games. Throws the API's error. */
+export async function fetchRatingHistory(client: SupabaseClient, userId: string): Promise<RatingPoint[]> {
+  if (!isUserId(userId)) throw new Error('Invalid user id');
+  const { data, error } = await client
+    .from('game_results')
+    .select(GAME_RESULT_COLUMNS)
+    .or(`player1_id.eq.${userId},player2_id.eq.${userId}`)
+    .order('created_at', { ascending: false })
+    .limit(RATING_GRAPH_LIMIT);
+  if (error) throw failure(error, 'Failed to load the rating history');
+  return ratingPoints(rowsOf(data).map(parseGameResult), userId);
 }
 
 /**
@@ -214,14 +265,19 @@ export async function fetchGameHistory(client: SupabaseClient, userId: string): 
  * call falls back to the profile row's numbers.
  */
 export async function loadProfileData(client: SupabaseClient, userId: string): Promise<ProfileData> {
-  const [profile, stats, history] = await Promise.all([
+  const [profile, stats, history, ratings] = await Promise.all([
     fetchProfile(client, userId),
     fetchUserStats(client, userId).catch((error: unknown) => {
       logger.warn('User stats unavailable:', error);
       return null;
     }),
     fetchGameHistory(client, userId),
+    // The graph is a picture of what the cards say: the page stands without it.
+    fetchRatingHistory(client, userId).catch((error: unknown) => {
+      logger.warn('Rating history unavailable:', error);
+      return [];
+    }),
   ]);
   if (!profile) throw new Error('Profile not found');
-  return { profile, stats: competitiveStats(profile, stats), history };
+  return { profile, stats: competitiveStats(profile, stats), history, ratings };
 }

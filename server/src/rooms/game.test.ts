@@ -3,6 +3,7 @@
 // connection-state recovery after a dropped transport), and rated results in the database.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRecord } from '../../../src/game/record';
 import { parseGameStateView } from '../../../src/protocol';
 import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
 
@@ -214,6 +215,11 @@ describe('online games', () => {
     });
     expect(Number(rows[0]!.player1_score)).toBe(216);
     expect(Number(rows[0]!.player2_score)).toBe(72);
+    // The moves are kept as the game's record, so both profiles open its replay.
+    const kept = parseRecord(String(rows[0]!.record));
+    if (!kept.ok) throw new Error(kept.error);
+    expect(kept.record).toMatchObject({ width: 6, height: 6, mode: 'connection', firstPlayer: 0, result: '1-0', mirrorRule: true });
+    expect(kept.record.moves).toEqual(plan().map(({ row, col }) => ({ gridX: col, gridY: row })));
     const profiles = await h.db.query(`select id, elo_rating, games_played, games_won from public.profiles where id in ($1, $2) order by elo_rating desc`, [alice, bob]);
     expect(profiles).toEqual([
       { id: alice, elo_rating: 1220, games_played: 1, games_won: 1 },

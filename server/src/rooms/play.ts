@@ -111,6 +111,7 @@ export function finish(draft: Draft, winner: Winner, reason: FinishReason, loser
   if (rateable && !unrated && result.winner !== null) {
     draft.rate = {
       player1Id, player2Id, scores, winner: result.winner, scoringMechanism: room.settings.scoringMechanism, boardSize: room.settings.boardSize, mirrorRule: mirrorRuleOf(room),
+      moves: room.moves,
     };
   }
   const why = unrated ? { unrated } : {};

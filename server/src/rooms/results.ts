@@ -5,7 +5,9 @@
  * SQL functions public.elo_k_factor and public.elo_after of supabase/migrations. Two accounts
  * change each other's ratings in at most RATED_GAMES_PER_PAIR_PER_DAY games in any 24 hours.
  */
-import { RATED_GAMES_PER_PAIR_PER_DAY, type UnratedReason } from '../../../src/protocol';
+import type { ScoringMechanism } from '../../../src/engine';
+import { formatRecord } from '../../../src/game/record';
+import { RATED_GAMES_PER_PAIR_PER_DAY, type MoveView, type UnratedReason } from '../../../src/protocol';
 import type { Database, Queryable } from '../db/database';
 
 export interface RatedGame {
@@ -18,6 +20,25 @@ export interface RatedGame {
   boardSize: number;
   /** The game was played under "No mirroring" (game_results.mirror_rule); absent: without it. */
   mirrorRule?: boolean;
+  /** The game's moves in order, kept as its record (game_results.record) for the players' replays. */
+  moves?: readonly MoveView[];
+}
+
+/**
+ * The game's one-line record, as Copy game writes it (src/game/record.ts): online games start
+ * with Player 1, and the result is the server's winner (a forfeit or a flag ends before the board
+ * is full).
+ */
+export function recordOfRatedGame(game: RatedGame & { moves: readonly MoveView[] }): string {
+  return formatRecord({
+    width: game.boardSize,
+    height: game.boardSize,
+    mode: game.scoringMechanism as ScoringMechanism,
+    firstPlayer: 0,
+    moves: game.moves.map((move) => ({ gridX: move.col, gridY: move.row })),
+    result: game.winner === 'draw' ? '1/2-1/2' : game.winner === 0 ? '1-0' : '0-1',
+    ...(game.mirrorRule ? { mirrorRule: true } : {}),
+  });
 }
 
 export interface RatingChanges {
@@ -74,11 +95,12 @@ export async function writeRatedGame(tx: Queryable, game: RatedGame): Promise<Ra
   const winnerId = game.winner === 'draw' ? null : game.winner === 0 ? game.player1Id : game.player2Id;
   const [row] = await tx.query<{ id: number }>(
     `insert into public.game_results (player1_id, player2_id, player1_score, player2_score, winner_id, scoring_mechanism,
-       board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after, mirror_rule)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+       board_size, player1_elo_before, player1_elo_after, player2_elo_before, player2_elo_after, mirror_rule, record)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
     [
       game.player1Id, game.player2Id, game.scores[0].toString(), game.scores[1].toString(), winnerId, game.scoringMechanism,
       game.boardSize, p1.elo_rating, after.a1, p2.elo_rating, after.a2, game.mirrorRule === true,
+      game.moves ? recordOfRatedGame({ ...game, moves: game.moves }) : null,
     ],
   );
   const update = `update public.profiles set elo_rating = $2, games_played = games_played + 1,

@@ -5,7 +5,8 @@ import { fakeClient } from '../../services/fakeSupabase.test-helper';
 import type { ProfileData } from '../../services/profile';
 import { ProfilePage } from './ProfilePage';
 import { formatRecord, parseRecord, recordFromFragment, type GameRecord } from '../../game/record';
-import { EMPTY_HISTORY, NO_RECORD, ProfileView, REPLAY_LINK, type ProfileGame } from './ProfileView';
+import { EMPTY_HISTORY, NO_RECORD, ProfileView, REPLAY_LINK} from './ProfileView';
+import type { HistoryEntry } from '../../services/profile';
 
 const data: ProfileData = {
   profile: {
@@ -28,6 +29,7 @@ const data: ProfileData = {
       boardSize: 8,
       eloChange: 20,
       createdAt: '2026-11-22T10:00:00Z',
+      record: null,
     },
     {
       id: '2',
@@ -39,8 +41,10 @@ const data: ProfileData = {
       boardSize: 6,
       eloChange: -18,
       createdAt: '2026-11-21T10:00:00Z',
+      record: null,
     },
   ],
+  ratings: [],
 };
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -64,7 +68,7 @@ describe('ProfileView', () => {
   it('links a game with a record to its replay, and says so of a game without one', async () => {
     const game: GameRecord = { width: 4, height: 4, mode: 'connection', firstPlayer: 0, moves: [{ gridX: 0, gridY: 3 }, { gridX: 1, gridY: 3 }], result: '*' };
     const record = formatRecord(game);
-    const history: ProfileGame[] = [{ ...data.history[0]!, record }, { ...data.history[1]!, record: null }];
+    const history: HistoryEntry[] = [{ ...data.history[0]!, record }, { ...data.history[1]!, record: null }];
     const html = renderToStaticMarkup(<ProfileView data={{ ...data, history }} email="one@example.com" />);
     const rows = html.split('<li class="profile-game">').slice(1);
     expect(rows).toHaveLength(2);

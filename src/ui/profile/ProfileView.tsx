@@ -3,13 +3,13 @@ import type { HistoryEntry, ProfileData } from '../../services/profile';
 import {
   boardSizeLabel,
   capitalise,
- 
   formatDate,
   formatEloChange,
   formatNumber,
   formatPercent,
 } from '../leaderboard/format';
 import { ScoreText } from '../score/ScoreText';
+import { RatingChart } from './RatingChart';
 
 export const EMPTY_HISTORY = 'No competitive games played yet';
 
@@ -19,12 +19,9 @@ export const REPLAY_LINK = 'Replay and review';
 /** A game kept without its moves (before results kept records) cannot be replayed: the row says so. */
 export const NO_RECORD = 'No record to replay';
 
-/** A game of Recent Games, with its CC1 record where the result kept one: the replay opens it. */
-export type ProfileGame = HistoryEntry & { record?: string | null };
-
 /** The profile's contents once loaded: identity, Competitive Stats and Recent Games (SPEC §2). */
 export function ProfileView({ data, email }: { data: ProfileData; email: string }) {
-  const { profile, stats, history } = data;
+  const { profile, stats, history, ratings } = data;
   const since = formatDate(profile.created_at);
   return (
     <>
@@ -46,6 +43,11 @@ export function ProfileView({ data, email }: { data: ProfileData; email: string 
           <StatCard label="Games Won" value={formatNumber(stats.gamesWon)} />
           <StatCard label="Win Rate" value={formatPercent(stats.winRate)} />
         </dl>
+      </section>
+
+      <section className="profile-section" aria-labelledby="profile-rating-title">
+        <h2 id="profile-rating-title">Rating History</h2>
+        <RatingChart points={ratings} />
       </section>
 
       <section className="profile-section" aria-labelledby="profile-games-title">
@@ -73,7 +75,7 @@ function StatCard({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RecentGame({ game }: { game: ProfileGame }) {
+function RecentGame({ game }: { game: HistoryEntry }) {
   const change = formatEloChange(game.eloChange);
   const direction = game.eloChange > 0 ? 'up' : game.eloChange < 0 ? 'down' : 'none';
   return (
