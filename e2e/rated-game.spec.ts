@@ -177,6 +177,12 @@ test('two signed-in players finish an online game: the result and ELO show on th
     await expect(game.locator('.profile-game-score')).toHaveText(`${fmt(annScore)} - ${fmt(benScore)}`);
     await expect(game.locator('.profile-game-opponent')).toHaveText(`vs ${ben.name}`);
     await expect(game.getByTitle('ELO change')).toHaveText(annChange > 0 ? `+${annChange}` : String(annChange));
+    // The rating graph, and the game's replay from the moves the server kept with the result.
+    await expect(profile.getByRole('img', { name: `ELO rating over the last 1 rated game: from ${START_ELO} to ${annElo}` })).toBeVisible();
+    await game.getByRole('link', { name: `Replay and review: the game against ${ben.name}` }).click();
+    await expect(page).toHaveURL(/\/replay#CC1_6x6_connection/);
+    await expect(page.getByTestId('replay-step')).toHaveText(`Move ${CELLS} of ${CELLS}`);
+    expect(await scores(page)).toEqual([annScore, benScore]);
 
     expect(ann.alerts).toEqual([]);
     expect(ben.alerts).toEqual([]);
