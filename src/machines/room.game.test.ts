@@ -96,11 +96,15 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     expect(t.context()).toMatchObject({ pendingUndoRequest: null, connectionError: ERRORS.undoRejected });
   });
 
-  it("alerts '{player} forfeited the game!' and goes back to the lobby", async () => {
+  it("alerts '{player} forfeited the game!' and the game ends in place, Rematch open", async () => {
     const t = await inGame('bob');
     t.send({ type: 'game:forfeited', payload: { forfeitingPlayer: { id: 'alice', username: 'ALICE', index: 0 }, winner: 1, reason: 'forfeit' } });
     expect(t.notices).toEqual([{ type: 'notice', message: 'ALICE forfeited the game!', backToLobby: true }]);
-    expect(t.context().currentRoom).toBeNull();
+    expect(t.sent.map((s) => s.event)).not.toContain('room:leave');
+    t.send({ type: 'game:finished', payload: { winner: 1, scores: [3n, 2n], reason: 'forfeit', gameState: gameState({ moveCount: 4 }), room: room({ status: 'finished', players: [ALICE, BOB] }) } });
+    expect(t.context().currentRoom?.status).toBe('finished');
+    expect(t.context().finish).toMatchObject({ winner: 1, reason: 'forfeit' });
+    expect(rematchOf(t.context())).toBe('open');
   });
 
   it('a forfeit that was not rated says so under the alert', async () => {

@@ -273,10 +273,12 @@ export const roomMachine = setup({
           ],
         },
         'game:forfeited': {
-          // Only in a room: the player who forfeited by leaving has gone already.
+          // Only in a room: the player who forfeited by leaving has gone already. SPEC §4's alert,
+          // then the game ends in place (game:finished follows): the final board, the result, the
+          // ratings and Rematch stay until the player goes back to the lobby.
           guard: 'in a room now',
           target: '.idle',
-          actions: [emit(({ event }) => forfeitNotice(event.payload)), 'tell the server we left', 'leave'],
+          actions: emit(({ event }) => forfeitNotice(event.payload)),
         },
       },
       states: {

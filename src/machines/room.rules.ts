@@ -63,7 +63,9 @@ export type Rematch = 'none' | 'open' | 'asked' | 'offered' | 'opponent-left';
 
 export function rematchOf(context: RoomContext): Rematch {
   const status = context.currentRoom?.status;
-  const ended = context.gameState?.progress === 'over' && (status === 'finished' || status === 'waiting' || status === 'starting');
+  // Over on a full board, or ended otherwise (a forfeit, a flag, a claim): the server's finish.
+  const over = context.gameState?.progress === 'over' || (context.gameState !== null && context.finish !== null);
+  const ended = over && (status === 'finished' || status === 'waiting' || status === 'starting');
   if (!ended) return 'none';
   if (context.players.length < context.roomSettings.maxPlayers) return 'opponent-left';
   if (status === 'starting') return 'asked'; // both asked: the next game is counting down
