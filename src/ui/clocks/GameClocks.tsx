@@ -42,6 +42,27 @@ function TickingClocks({ clocks, names, lowMs, you }: { clocks: ClocksView; name
   );
 }
 
+/**
+ * One player's clock alone, for their strip beside the board: the same timer (name, testid,
+ * warning) as in the pair above, ticking the same way.
+ */
+export function SeatClock({ clocks, seat, name, timeControl, you }: { clocks: ClocksView | null; seat: PlayerIndex; name: string; timeControl: TimeControl; you?: boolean }) {
+  if (!clocks) return null;
+  return <TickingSeat key={`${clocks.remainingMs.join('/')}/${clocks.running}`} clocks={clocks} seat={seat} name={name} lowMs={lowTimeMs(timeControl)} you={you} />;
+}
+
+function TickingSeat({ clocks, seat, name, lowMs, you }: { clocks: ClocksView; seat: PlayerIndex; name: string; lowMs: number; you?: boolean | undefined }) {
+  const elapsed = useElapsed(clocks.running === seat);
+  const running = clocks.running === seat;
+  const left = clocks.remainingMs[seat] - (running ? elapsed : 0);
+  const classes = ['game-clock', 'game-clock-seat', `game-clock-p${seat + 1}`, running ? 'game-clock-running' : '', left <= lowMs ? 'game-clock-low' : ''];
+  return (
+    <span className={classes.filter(Boolean).join(' ')} role="timer" aria-label={`${name}'s clock${you ? ' (You)' : ''}`} data-testid={`clock-${seat}`}>
+      <span className="game-clock-time">{formatClock(left)}</span>
+    </span>
+  );
+}
+
 /** Milliseconds since the clocks arrived, updated every 100 ms while one runs. */
 function useElapsed(running: boolean): number {
   const [elapsed, setElapsed] = useState(0);

@@ -4,11 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Engine } from '../../engine';
+import type { Engine, PlayerIndex } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import {
   canClaimVictory,
-  canRequestUndo,
   idleText,
   incomingUndo,
   isLocalTurn,
@@ -17,7 +16,6 @@ import {
   resultText,
   unratedText,
   undoLeftText,
-  undoRefusalOf,
   undoRequestsLeftOf,
 } from '../../machines/room.machine';
 import { formatRecord } from '../../game/record';
@@ -27,7 +25,13 @@ import { mirrorRuleOn, otherPlayer, seatName, seatOf } from '../../protocol/rule
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Modal } from '../dialogs/Modal';
 import { OnlineResults } from '../results/OnlineResults';
-import { OnlineBoard, OnlinePanel, useOnlineGame } from './OnlineGameView';
+import { useGameSounds } from '../sound/useGameSounds';
+import { OnlineActions } from './OnlineActions';
+import { OnlineBoard, useOnlineGame } from './OnlineGameView';
+import { OnlineEnd } from './OnlineEnd';
+import { OnlineLayout } from './OnlineLayout';
+import { OnlineMoveList } from './OnlineMoveList';
+import { OnlineStrip, winningSeat } from './OnlineStrip';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
@@ -36,6 +40,7 @@ import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
 import { useOnlineMoves } from './useOnlineMoves';
 import { useRoom } from './useRoom';
+import { useTurnTitle } from './turnTitle';
 import { WatchingCount, WatchLink } from './WatchLink';
 import '../theme/theme.css';
 import '../theme/buttons.css';
@@ -91,103 +96,109 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const absent = players.find((p) => !p.connected && p.id !== context.localPlayerId && seatOf(gameState, p.id) !== undefined);
   const undoToAnswer = incomingUndo(context);
   const myUndo = ownUndo(context);
-  const undoRefusal = undoRefusalOf(context);
   const result = over ? resultText(gameState, context.finish) : null;
   const unrated = over && context.finish?.unrated ? unratedText(context.finish.unrated) : null;
   const notice = useRoomNotice();
   // A game that ended on a full board: Game Results, until closed or a rematch begins.
   const resultsOpen = notice?.finished === true && over;
+  useTurnTitle(myTurn && !over);
+  useGameSounds(gameState, over, me);
+  const winner = winningSeat(gameState, context.finish, over);
+  const ratings = context.finish?.ratings ?? null;
+  const mirrorRule = mirrorRuleOn(context.roomSettings);
+  const record = formatRecord(
+    // The record says nomirror, so its replay and review keep the room's rule.
+    recordOfOnlineGame(moves, { board, mode: gameState.scoringMechanism, scores: gameState.scores, over, winner: context.finish?.winner, mirrorRule }),
+  );
 
   // SPEC §5: leaving a game under way forfeits it, so it asks first (the machine forfeits, then leaves).
   const leave = (to: string) => (playing ? setConfirming({ kind: 'leave', to }) : leaveTo(to));
+  const strip = (seat: PlayerIndex) => (
+    <OnlineStrip
+      game={game}
+      gameState={gameState}
+      seat={seat}
+      timeControl={context.roomSettings.timeControl}
+      over={over}
+      winner={winner}
+      you={seat === me}
+      rating={ratings?.[seat]?.after}
+    />
+  );
+  // The opponent above the board, the player below (a spectator's view keeps green on top).
+  const [top, bottom]: [PlayerIndex, PlayerIndex] = me === null ? [0, 1] : [otherPlayer(me), me];
 
   return (
-    <main className="multiplayer multiplayer-game">
-      <div className="multiplayer-head">
-        <ServerNotice context={context} />
-        <h1>{currentRoom ? `Room: ${currentRoom.code}` : 'Multiplayer Game'}</h1>
-        <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
+    <OnlineLayout
+      mode={gameState.scoringMechanism}
+      room={
+        <>
+          <ServerNotice context={context} />
+          {currentRoom && <span className="online-room-code">Room {currentRoom.code}</span>}
+          {currentRoom && <WatchingCount code={currentRoom.code} />}
+        </>
+      }
+      status={
+        <p className="online-status" role="status" data-testid="turn-indicator">
           {over ? 'Game over' : myTurn ? 'Your turn' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
         </p>
-        {refusal && myTurn && !over && (
-          <p className="multiplayer-error" role="alert" data-testid="move-refused">
-            {refusal}
-          </p>
-        )}
-        {result && (
-          <p className="multiplayer-result" data-testid="game-result">
-            {result}
-          </p>
-        )}
-        {unrated && (
-          <p className="multiplayer-note" data-testid="game-unrated">
-            {unrated}
-          </p>
-        )}
-        {currentRoom && <WatchingCount code={currentRoom.code} />}
-        {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
-        {canClaimVictory(context) && me !== null && (
-          <section className="multiplayer-claim" aria-label="Claim victory">
-            <p className="multiplayer-note">{idleText(gameState, me)}</p>
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'victory.claim' })}>
-              Claim victory
-            </button>
-          </section>
-        )}
-      </div>
-      <OnlinePanel game={game} gameState={gameState} timeControl={context.roomSettings.timeControl} over={over} you={me ?? undefined} />
-      <OnlineBoard
-        engine={engine}
-        game={game}
-        gameState={gameState}
-        interactive={myTurn && !over}
-        // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
-        onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
-      />
-      <div className="multiplayer-controls">
-        {context.connectionError && (
-          <p className="multiplayer-error" role="alert">
-            {context.connectionError}
-          </p>
-        )}
-        {!resultsOpen && <RematchPanel context={context} busy={busy} send={send} />}
-        {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
-        <div className="multiplayer-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={!canRequestUndo(context)}
-            title={playing ? undoRefusal : undefined}
-            aria-describedby={playing ? 'mp-undo-left' : undefined}
-            onClick={() => send({ type: 'undo.request' })}
-          >
-            Request Undo
-          </button>
-          {myUndo && playing && (
-            <button type="button" className="button" disabled={busy} onClick={() => send({ type: 'undo.withdraw' })}>
-              Withdraw
-            </button>
+      }
+      top={strip(top)}
+      bottom={strip(bottom)}
+      board={
+        <OnlineBoard
+          engine={engine}
+          game={game}
+          gameState={gameState}
+          interactive={myTurn && !over}
+          // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
+          onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
+        />
+      }
+      moves={<OnlineMoveList moves={moves} height={board.gridHeight} names={names} />}
+      below={
+        <>
+          {refusal && myTurn && !over && (
+            <p className="multiplayer-error" role="alert" data-testid="move-refused">
+              {refusal}
+            </p>
           )}
-        </div>
-        {playing && (
-          <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
-            {undoLeftText(undoRequestsLeftOf(context))}
-          </p>
-        )}
-        {currentRoom && <WatchLink code={currentRoom.code} />}
-        <footer className="multiplayer-actions">
-          <button type="button" className="button" onClick={() => leave('/multiplayer')}>
-            Back to Lobby
-          </button>
-          <button type="button" className="button" onClick={() => leave('/home')}>
-            Home
-          </button>
-          {/* Apart from the undo buttons and quiet: a forfeit is a decision, not a slip of the finger. */}
-          <button type="button" className="button button-outline-danger multiplayer-forfeit" disabled={over} onClick={() => setConfirming({ kind: 'forfeit' })}>
-            Forfeit
-          </button>
-        </footer>
-      </div>
+          {context.connectionError && (
+            <p className="multiplayer-error" role="alert">
+              {context.connectionError}
+            </p>
+          )}
+          {absent && !over && <AwayNotice name={absent.username} until={context.awayUntil[absent.id]} />}
+          {canClaimVictory(context) && me !== null && (
+            <section className="multiplayer-claim" aria-label="Claim victory">
+              <p className="multiplayer-note">{idleText(gameState, me)}</p>
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'victory.claim' })}>
+                Claim victory
+              </button>
+            </section>
+          )}
+          {over && (
+            <OnlineEnd
+              result={result}
+              names={names}
+              ratings={ratings}
+              note={unrated}
+              record={record}
+              rematch={resultsOpen ? null : <RematchPanel context={context} busy={busy} send={send} />}
+              onNewOpponent={() => leave('/multiplayer')}
+            />
+          )}
+          {myUndo && playing && <p className="multiplayer-note">Waiting for {opponent} to answer your undo request…</p>}
+          {playing && (
+            <p id="mp-undo-left" className="multiplayer-caption" data-testid="undo-left">
+              {undoLeftText(undoRequestsLeftOf(context))}
+            </p>
+          )}
+          {currentRoom && <WatchLink code={currentRoom.code} />}
+        </>
+      }
+      actions={<OnlineActions context={context} busy={busy} send={send} playing={playing} over={over} onLeave={leave} onForfeit={() => setConfirming({ kind: 'forfeit' })} />}
+    >
       <ConfirmDialog
         open={confirming !== null}
         title="Forfeit"
@@ -211,21 +222,11 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
         boardSize={gameState.boardState.gridWidth}
         histories={[gameState.scoreHistory1, gameState.scoreHistory2]}
         occupiedCells={board.occupiedCells[0].size + board.occupiedCells[1].size}
-        ratings={context.finish?.ratings ?? null}
+        ratings={ratings}
         casual={context.roomSettings.rated === false}
-        mirrorRule={mirrorRuleOn(context.roomSettings)}
+        mirrorRule={mirrorRule}
         unrated={unrated}
-        record={formatRecord(
-          recordOfOnlineGame(moves, {
-            board,
-            mode: gameState.scoringMechanism,
-            scores: gameState.scores,
-            over,
-            winner: context.finish?.winner,
-            // The record says nomirror, so its replay and review keep the room's rule.
-            mirrorRule: mirrorRuleOn(context.roomSettings),
-          }),
-        )}
+        record={record}
         rematch={<RematchPanel context={context} busy={busy} send={send} />}
         onBackToLobby={() => {
           dismissNotice();
@@ -244,6 +245,6 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           </button>
         </div>
       </Modal>
-    </main>
+    </OnlineLayout>
   );
 }

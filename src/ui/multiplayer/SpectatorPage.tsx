@@ -10,7 +10,17 @@ import { loadEngine } from '../../engine/load';
 import { resultText } from '../../machines/room.rules';
 import type { GameStateView } from '../../protocol/messages';
 import { seatName } from '../../protocol/rules';
-import { OnlineBoard, OnlinePanel, useOnlineGame } from './OnlineGameView';
+import { formatRecord } from '../../game/record';
+import { recordOfOnlineGame } from '../../game/replay';
+import { mirrorRuleOn } from '../../protocol/rules';
+import { ActionBar, ActionButton } from '../layout/ActionBar';
+import { useGameSounds } from '../sound/useGameSounds';
+import { OnlineBoard, useOnlineGame } from './OnlineGameView';
+import { OnlineEnd } from './OnlineEnd';
+import { OnlineLayout } from './OnlineLayout';
+import { OnlineMoveList } from './OnlineMoveList';
+import { OnlineStrip, winningSeat } from './OnlineStrip';
+import { useOnlineMoves } from './useOnlineMoves';
 import { useWatch } from './useWatch';
 import { watchingText, type WatchState } from './watchState';
 import '../theme/theme.css';
@@ -28,11 +38,9 @@ export default function SpectatorPage() {
   }, []);
 
   const back = (
-    <footer className="multiplayer-actions">
-      <button type="button" className="button" onClick={() => navigate('/multiplayer')}>
-        Back to Lobby
-      </button>
-    </footer>
+    <ActionBar label="Actions">
+      <ActionButton label="Back to Lobby" short="Lobby" aria-label="Back to Lobby" icon="back" onClick={() => navigate('/multiplayer')} />
+    </ActionBar>
   );
   if (failure) return <p role="alert">Could not load the game engine: {failure}</p>;
   if (watch.status === 'refused' || !watch.room || !watch.gameState || !engine) {
@@ -85,29 +93,53 @@ interface WatchedGameProps {
 
 function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
   const game = useOnlineGame(engine, gameState);
+  const moves = useOnlineMoves(game.board, game.lastMove);
   const over = gameState.progress === 'over' || watch.room?.status === 'finished';
   const result = over ? resultText(gameState, watch.result) : null;
+  // The trophy goes to the winner: the server's word for a forfeit or a flag, not the higher score.
+  const winner = winningSeat(gameState, watch.result, over);
+  const timeControl = watch.room?.settings.timeControl ?? 'untimed';
+  useGameSounds(gameState, over, null);
+  const strip = (seat: 0 | 1) => <OnlineStrip game={game} gameState={gameState} seat={seat} timeControl={timeControl} over={over} winner={winner} />;
+  const record = formatRecord(
+    recordOfOnlineGame(moves, {
+      board: game.board,
+      mode: gameState.scoringMechanism,
+      scores: gameState.scores,
+      over,
+      winner: watch.result?.winner ?? undefined,
+      mirrorRule: watch.room ? mirrorRuleOn(watch.room.settings) : undefined,
+    }),
+  );
 
   return (
-    <main className="multiplayer multiplayer-game multiplayer-watch">
-      <div className="multiplayer-head">
-        <h1>Watching room {watch.room?.code}</h1>
-        <p className="multiplayer-turn" role="status" data-testid="turn-indicator">
+    <OnlineLayout
+      className="multiplayer-watch"
+      mode={gameState.scoringMechanism}
+      room={
+        <>
+          <h1 className="online-watch-title">Watching room {watch.room?.code}</h1>
+          <p className="multiplayer-note" data-testid="watching-count">
+            {watchingText(watch.spectators)}
+          </p>
+        </>
+      }
+      status={
+        <p className="online-status" role="status" data-testid="turn-indicator">
           {over ? 'Game over' : `${seatName(gameState, gameState.currentPlayer)}'s turn`}
         </p>
-        {result && (
-          <p className="multiplayer-result" data-testid="game-result">
-            {result}
-          </p>
-        )}
-        <p className="multiplayer-note" data-testid="watching-count">
-          {watchingText(watch.spectators)}
-        </p>
-        {watch.status === 'connecting' && watch.error && <p className="multiplayer-note">{watch.error}</p>}
-      </div>
-      <OnlinePanel game={game} gameState={gameState} timeControl={watch.room?.settings.timeControl ?? 'untimed'} over={over} />
-      <OnlineBoard engine={engine} game={game} gameState={gameState} interactive={false} onPlace={() => {}} />
-      <div className="multiplayer-controls">{back}</div>
-    </main>
+      }
+      top={strip(0)}
+      bottom={strip(1)}
+      board={<OnlineBoard engine={engine} game={game} gameState={gameState} interactive={false} onPlace={() => {}} />}
+      moves={<OnlineMoveList moves={moves} height={game.board.gridHeight} names={game.names} />}
+      below={
+        <>
+          {watch.status === 'connecting' && watch.error && <p className="multiplayer-note">{watch.error}</p>}
+          {over && <OnlineEnd result={result} names={game.names} ratings={null} record={record} />}
+        </>
+      }
+      actions={back}
+    />
   );
 }
