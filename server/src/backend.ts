@@ -42,6 +42,8 @@ export interface BackendOptions {
   trustProxy?: TrustedProxies;
   /** Origins the client talks to besides this server (VITE_SUPABASE_URL's), for the page's policy. */
   connectOrigins?: readonly string[];
+  /** The analytics service's origin (VITE_ANALYTICS_SRC's), when the client was built with one. */
+  analyticsOrigins?: readonly string[];
   /** The game server, when the engine is given. */
   engine?: Rules;
   games?: Omit<GameServerOptions, 'engine' | 'db' | 'leases' | 'multiNode' | 'claimAllAtStartup'>;
@@ -86,7 +88,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   /** The client's address behind the trusted proxies (the socket server's limits count by it too). */
   const requestAddress = (req: IncomingMessage) => addressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
   const auth = await createAuthApi({ db, keys, clientAddress: clientAddress(trusted), now: options.now, limits: options.limits, hasher: options.hasher });
-  const security = await createSecurityHeaders({ indexHtml: join(options.distDir, 'index.html'), connectOrigins: options.connectOrigins ?? [], trusted });
+  const security = await createSecurityHeaders({ indexHtml: join(options.distDir, 'index.html'), connectOrigins: options.connectOrigins ?? [], analyticsOrigins: options.analyticsOrigins ?? [], trusted });
   const limiter = createRestLimiter(db, options.restLimits);
   const rest = restProxy({ postgrest, keys, maxBodyBytes: REST_BODY_LIMIT, addressOf: (req) => addressKey(requestAddress(req)), limiter, security, database: db.availability });
   const server = createNodeServer(createApp({ keys, auth, distDir: options.distDir, security }), rest, options.timeouts);

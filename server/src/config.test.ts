@@ -46,6 +46,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ VITE_SUPABASE_URL: 'project.supabase.co' })).toThrow('VITE_SUPABASE_URL must be an http(s) URL such as https://project.supabase.co, got "project.supabase.co"');
   });
 
+  it("lets the page load the analytics script it was built with, and only then", () => {
+    expect(readConfig({}).analyticsOrigins).toEqual([]);
+    expect(readConfig({ VITE_ANALYTICS_SRC: ' https://stats.example/js/script.js ' }).analyticsOrigins).toEqual(['https://stats.example']);
+    expect(() => readConfig({ VITE_ANALYTICS_SRC: 'stats.example/script.js' })).toThrow('VITE_ANALYTICS_SRC must be an http(s) URL');
+  });
+
   it('on PostgreSQL: nodes share rooms through the postgres adapter unless told otherwise', () => {
     expect(readConfig({ DATABASE_URL: PG, NODE_ID: 'node-2' })).toMatchObject({ adapter: 'postgres', nodeId: 'node-2' });
     expect(readConfig({ DATABASE_URL: PG, SOCKET_ADAPTER: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ adapter: 'redis', redisUrl: 'redis://127.0.0.1:6379' });

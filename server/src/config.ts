@@ -18,6 +18,8 @@ export interface ServerConfig {
   trustProxy: TrustedProxies;
   /** Origins the built client talks to besides this server (VITE_SUPABASE_URL, VITE_SOCKET_URL), for the page's policy. */
   connectOrigins: string[];
+  /** The analytics service's origin (VITE_ANALYTICS_SRC's), which the page may load its script from and report to. */
+  analyticsOrigins: string[];
   /** One address's share of /rest/v1: REST_RATE_LIMIT requests per 10 s (all nodes), REST_CONCURRENCY at once (this node). */
   restLimits: RestLimits;
   /** The auth API's limits: SIGN_UP_RATE_LIMIT sign-ups per address per hour (as a Supabase project's rate limits are set). */
@@ -42,6 +44,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const trustProxy = parseTrustedProxies(env.TRUST_PROXY);
   const connectOrigins = (['VITE_SUPABASE_URL', 'VITE_SOCKET_URL'] as const).flatMap((name) => originOf(name, env[name]));
+  // The same variable the client was built with: its script tag renders only when it is set.
+  const analyticsOrigins = originOf('VITE_ANALYTICS_SRC', env.VITE_ANALYTICS_SRC?.trim());
   // CLIENT_DIR: which built client to serve, e.g. dist-locked for the e2e tests; dist by default.
   const clientDir = env.CLIENT_DIR || 'dist';
   const adapter = (env.SOCKET_ADAPTER || (env.DATABASE_URL ? 'postgres' : 'none')).toLowerCase();
@@ -70,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: isAbsolute(clientDir) ? resolve(clientDir) : resolve(REPO_ROOT, clientDir),
     trustProxy,
     connectOrigins,
+    analyticsOrigins,
     restLimits,
     authLimits,
   };

@@ -58,6 +58,7 @@ try {
     distDir: config.distDir,
     trustProxy: config.trustProxy,
     connectOrigins: config.connectOrigins,
+    analyticsOrigins: config.analyticsOrigins,
     restLimits: config.restLimits,
     limits: config.authLimits,
     engine: await loadEngine(),

@@ -2,7 +2,8 @@
  * The headers every answer carries, pages and APIs alike: a Content-Security-Policy that lets the
  * page run only the built client's own scripts (no inline script but the build's route-preload one,
  * allowed by its hash; the engine's WebAssembly compiled; PixiJS without eval, see src/board/pixi.ts),
- * talk only to this server, the hosted API it was built for and the local AI server, and never be
+ * talk only to this server, the hosted API it was built for, the analytics service it was built
+ * with (if any: its script, its reports and its pixel) and the local AI server, and never be
  * framed, so no other site can lay the game under a decoy and have a player click Forfeit, Approve
  * undo or Sign Out; no MIME sniffing; only the origin in Referer across sites; and, when the player
  * reached us over TLS through a trusted proxy, HSTS.
@@ -17,6 +18,8 @@ export interface SecurityOptions {
   indexHtml: string;
   /** Origins the client may talk to besides this one, e.g. VITE_SUPABASE_URL's. */
   connectOrigins: readonly string[];
+  /** The analytics service's origin, when the client was built with one (VITE_ANALYTICS_SRC). */
+  analyticsOrigins?: readonly string[];
   trusted: TrustedProxies;
 }
 
@@ -61,8 +64,9 @@ export function connectSources(origins: readonly string[]): string[] {
   });
 }
 
-export async function createSecurityHeaders({ indexHtml, connectOrigins, trusted }: SecurityOptions): Promise<SecurityHeaders> {
-  const elsewhere = [...connectSources(connectOrigins), AI_DEV_SERVER_ORIGIN].join(' ');
+export async function createSecurityHeaders({ indexHtml, connectOrigins, analyticsOrigins = [], trusted }: SecurityOptions): Promise<SecurityHeaders> {
+  const analytics = analyticsOrigins.map((origin) => ` ${new URL(origin).origin}`).join('');
+  const elsewhere = [...connectSources(connectOrigins), ...analyticsOrigins.map((origin) => new URL(origin).origin), AI_DEV_SERVER_ORIGIN].join(' ');
   let version = '';
   let head = '';
   const tail =
@@ -72,7 +76,7 @@ export async function createSecurityHeaders({ indexHtml, connectOrigins, trusted
     // Style sheets only from the build; style attributes in markup, which the charts' tooltips
     // are made of (ECharts' HTML), but no <style> element from anywhere.
     "style-src 'self'; style-src-attr 'unsafe-inline'; " +
-    "img-src 'self' data: blob:; font-src 'self'; " +
+    `img-src 'self' data: blob:${analytics}; font-src 'self'; ` +
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
   const refresh = async () => {
@@ -82,7 +86,7 @@ export async function createSecurityHeaders({ indexHtml, connectOrigins, trusted
     const html = info ? await readFile(indexHtml, 'utf8').catch(() => '') : '';
     version = seen;
     const hashes = inlineScripts(html).map((script) => ` 'sha256-${createHash('sha256').update(script).digest('base64')}'`);
-    head = `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'${hashes.join('')}; connect-src 'self'`;
+    head = `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'${hashes.join('')}${analytics}; connect-src 'self'`;
   };
   await refresh();
 
