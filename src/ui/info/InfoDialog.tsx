@@ -91,7 +91,7 @@ export function InfoDialog({ open, onClose, title = 'How to Play' }: { open: boo
           <dd>Returns to the main menu.</dd>
           <dt>Coordinates</dt>
           <dd>The letters and numbers on the board&apos;s edges name each square. Hide them with Show coordinates in Settings.</dd>
-          <dt>Numbers and lines</dt>
+          <dt>Numbers</dt>
           <dd>Tap any placed cell to hide or show each group&apos;s value and the lines joining its cells.</dd>
         </dl>
       </section>
