@@ -15,11 +15,12 @@ import { forgetGame, saveSettings } from '../../services/storage';
 import { useAuth } from '../auth/AuthProvider';
 import { GameBoard } from '../board/GameBoard';
 import { NavigationBar } from '../nav/NavigationBar';
-import { scoreDigits } from '../score/format';
-import { ScoreDisplay } from '../score/ScoreDisplay';
+import { leaderOf, scoreDigits } from '../score/format';
+import { PlayerStrip } from '../score/PlayerStrip';
 import { lastMoveLine, resultLine, turnLine } from '../score/panelWords';
 import { ButtonBar } from './ButtonBar';
 import { GameDialogs, type OpenDialog } from './GameDialogs';
+import { GameLines } from './GameLines';
 import { AiDevBadge, useAiDev } from './AiDevBadge';
 import { GAME_TITLES, playerNames } from './titles';
 import { useGameActor } from './useGameActor';
@@ -57,6 +58,7 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
   const moved = game.history.length > 1;
   // A full board is a finished game, also once its results were closed (progress is then playing, SPEC §4).
   const finished = game.progress === 'over' || freeCells(game) === 0;
+  const leader = leaderOf(game.scores);
   const lastMove = useMemo(() => lastCell(game.history.at(-2)?.boardState, game.boardState), [game]);
   // A hint for the player to move, never while the computer thinks or once the game is over.
   const hintEnabled = game.progress === 'playing' && !computerTurn && !finished && !hint.searching && hint.cell === null;
@@ -113,13 +115,24 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
         {aiDev && <AiDevBadge status={dev} />}
       </NavigationBar>
       <main className="game-main">
-        <div className="game-panel">
-          <ScoreDisplay
-            scores={game.scores}
-            groups={breakdown}
-            currentPlayer={game.currentPlayer}
-            names={names}
-            progress={finished ? 'over' : game.progress}
+        {/* The scores region: on a phone the opponent's strip above the board and the player's below
+            it (Player 2 above, Player 1 below on one device), the lines under them; on a desktop all
+            of it in the column beside the board (game.css places each part). */}
+        <section className="game-panel" aria-label="Scores">
+          {([1, 0] as const).map((player) => (
+            <div key={player} className={`game-strip game-strip-${player === 1 ? 'top' : 'bottom'}`}>
+              <PlayerStrip
+                player={player}
+                name={names[player]}
+                score={game.scores[player]}
+                groups={breakdown[player]}
+                mode={game.scoringMechanism}
+                active={!finished && game.currentPlayer === player}
+                leader={leader === player}
+              />
+            </div>
+          ))}
+          <GameLines
             turn={turnLine({ playerMode: settings.playerMode, currentPlayer: game.currentPlayer, names, thinking })}
             lastMove={lastMoveLine(game.boardState, lastMove, names)}
             over={
@@ -127,17 +140,10 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
                 ? { result: resultLine(game.scores, settings.playerMode), onShowResults: resultsOpen ? undefined : () => actor.send({ type: 'results.open' }) }
                 : undefined
             }
+            hint={hintLine}
+            refusal={refusal}
           />
-          <p className="game-hint" role="status" data-testid="hint-line">
-            {hintLine}
-          </p>
-          {/* "No mirroring" refused the tap: said until the player's next move, undo or new game. */}
-          {refusal && (
-            <p className="game-refusal" role="alert" data-testid="refusal-line">
-              {refusal}
-            </p>
-          )}
-        </div>
+        </section>
         <div className="board-area">
           <GameBoard
             board={game.boardState}

@@ -56,18 +56,33 @@ export function GameOverModal(props: GameOverModalProps) {
     }
   };
 
-  // In the footer: always in view, whatever the screen's height (the body scrolls).
+  // In the footer: always in view without scrolling, whatever the screen's height (the body
+  // scrolls), the record's buttons (Copy game, Replay and review, Analyse) with the others.
   const actions = (
-    <div className="dialog-actions results-actions">
-      <button type="button" className="button button-primary" onClick={props.onPlayAgain}>
-        Play Again
-      </button>
-      <button type="button" className="button" onClick={() => void onShare()} disabled={sharing}>
-        Share Score
-      </button>
-      <button type="button" className="button" onClick={props.onBackToHome}>
-        Back to Home
-      </button>
+    <div className="results-footer">
+      {props.record && (
+        <div className="results-record">
+          <CopyGame text={props.record} />
+          <a className="button" href={replayPath(props.record)}>
+            Replay and review
+          </a>
+          {/* The analysis board on the final position, to try other moves from any point. */}
+          <a className="button" href={analysisPath(props.record)}>
+            Analyse
+          </a>
+        </div>
+      )}
+      <div className="dialog-actions results-actions">
+        <button type="button" className="button button-primary" onClick={props.onPlayAgain}>
+          Play Again
+        </button>
+        <button type="button" className="button" onClick={() => void onShare()} disabled={sharing}>
+          Share Score
+        </button>
+        <button type="button" className="button" onClick={props.onBackToHome}>
+          Back to Home
+        </button>
+      </div>
     </div>
   );
 
@@ -103,18 +118,6 @@ export function GameOverModal(props: GameOverModalProps) {
       <ScoreChart histories={histories} names={names} />
       <StatisticsTable histories={histories} occupiedCells={occupiedCells} names={names} />
       {props.hintUsed && <p className="results-note">A hint was used: this game is not submitted to High Scores.</p>}
-      {props.record && (
-        <div className="results-record">
-          <CopyGame text={props.record} />
-          <a className="button" href={replayPath(props.record)}>
-            Replay and review
-          </a>
-          {/* The analysis board on the final position, to try other moves from any point. */}
-          <a className="button" href={analysisPath(props.record)}>
-            Analyse
-          </a>
-        </div>
-      )}
     </Modal>
   );
 }

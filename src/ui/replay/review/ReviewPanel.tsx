@@ -42,10 +42,11 @@ export function ReviewPanel({ review, record, step, names, onGo }: ReviewPanelPr
         <div className="review-start">
           {status === 'cancelled' && <p role="status">Analysis cancelled.</p>}
           {status === 'failed' && <p role="alert">The analysis failed: {review.error}</p>}
-          {status === 'idle' && <p>The engine checks every move, finds the best one and proves the result where it can.</p>}
+          {/* The button first: on a phone it is in reach under the board, its explanation after it. */}
           <button type="button" className="button button-primary" onClick={review.start}>
             Analyse the game
           </button>
+          {status === 'idle' && <p>The engine checks every move, finds the best one and proves the result where it can.</p>}
         </div>
       )}
       {running && (

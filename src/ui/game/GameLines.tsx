@@ -1,0 +1,48 @@
+/**
+ * The game's lines in words under the players' strips (SPEC §2 "Game page"): whose turn it is, or
+ * once the board is full the result with Show Results; the last move; the hint; and why
+ * "No mirroring" refused a tap. Compact, so a phone keeps the board and both strips on screen.
+ */
+export interface GameLinesProps {
+  /** "Your turn", "Player 2 to move", "The AI is thinking…" (panelWords.ts). */
+  turn: string;
+  /** "Player 2 played c3"; empty before the first move. */
+  lastMove: string;
+  /** Once the board is full: the result, and how to see Game Results again. */
+  over?: { result: string; onShowResults?: (() => void) | undefined } | undefined;
+  hint: string;
+  refusal?: string | null | undefined;
+}
+
+export function GameLines({ turn, lastMove, over, hint, refusal }: GameLinesProps) {
+  return (
+    <div className="game-lines">
+      {over ? (
+        <div className="score-over">
+          <span className="score-over-text">
+            <span className="score-over-label">Game over:</span> {over.result}
+          </span>
+          {over.onShowResults && (
+            <button type="button" className="button button-primary score-over-button" onClick={over.onShowResults}>
+              Show Results
+            </button>
+          )}
+        </div>
+      ) : (
+        <p className="score-turn" role="status">
+          {turn}
+        </p>
+      )}
+      <p className="score-last-move">{lastMove || '\u00a0'}</p>
+      <p className="game-hint" role="status" data-testid="hint-line">
+        {hint}
+      </p>
+      {/* "No mirroring" refused the tap: said until the player's next move, undo or new game. */}
+      {refusal && (
+        <p className="game-refusal" role="alert" data-testid="refusal-line">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
