@@ -10,7 +10,7 @@ test('splash to home: the logo and title, then /home with the version within abo
   await expect(page).toHaveURL(/\/home$/, { timeout: 3_500 });
   await expect(page.getByText('Version 1.0.0')).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  for (const name of ['Play', 'Multiplayer', 'Leaderboard', 'Sign In']) {
+  for (const name of ['Play', 'Multiplayer', 'Leaderboard', 'Sign In', 'How to Play', 'Learn the game']) {
     await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
   }
   // The splash was replaced in the history: Back does not bounce through it again.

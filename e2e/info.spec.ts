@@ -10,9 +10,12 @@ test('the info button opens How to Play with its sections; Escape closes it', as
   for (const section of ['About', 'How to Play', 'Scoring', 'Controls / Game Buttons']) {
     await expect(info.getByRole('heading', { level: 3, name: section, exact: true })).toBeVisible();
   }
-  for (const button of ['Undo', 'Reset', 'Stats', 'Settings', 'Home']) {
+  for (const button of ['Hint', 'Undo', 'Reset', 'Stats', 'Settings', 'Home', 'Coordinates', 'Numbers']) {
     await expect(info.getByRole('term').filter({ hasText: new RegExp(`^${button}$`) })).toBeVisible();
   }
+  // About says who moves first, not that the second player never loses (untrue under No mirroring).
+  await expect(info.getByText('The first player moves first', { exact: false })).toBeVisible();
+  await expect(info.getByText(/never loses/)).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(info).toBeHidden();
 

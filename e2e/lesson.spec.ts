@@ -174,3 +174,15 @@ test('the first tap that hides the numbers says how to show them again, once on 
   await clickCell(page, { x: 2, y: 2 });
   await expect(page.getByTestId('annotation-notice')).toHaveCount(0);
 });
+
+test('the sign-up form says the password needs at least 6 characters; the sign-in form does not', async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Sign In', exact: true }).click();
+  const panel = page.locator('.auth-root.open').getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(panel.getByText('At least 6 characters')).toHaveCount(0);
+  await panel.getByRole('button', { name: "Don't have an account?", exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Sign Up', exact: true })).toBeVisible();
+  await expect(panel.getByLabel('Password')).toHaveAccessibleDescription('At least 6 characters');
+  await expect(panel.getByText('At least 6 characters')).toBeVisible();
+});
