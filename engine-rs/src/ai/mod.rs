@@ -4,6 +4,7 @@
 //! the caller passes, so a game can be replayed move for move.
 
 mod arena;
+pub(crate) mod budget;
 mod clock;
 mod endgame;
 mod evaluate;

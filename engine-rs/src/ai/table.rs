@@ -87,46 +87,77 @@ pub struct Entry {
 
 pub const NO_MOVE: u16 = u16::MAX;
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    value: 0.0,
-    depth: 0,
-    bound: Bound::Exact,
-    best: NO_MOVE,
-};
+/// What a transposition table keeps: an entry with its position's key, and how
+/// a bucket of `WAYS` entries makes room for a new one. Expert and the exact
+/// solver keep different entries (a heuristic value by depth, an exact one by
+/// subtree) in the same table.
+pub(crate) trait Slot: Copy {
+    /// Entries per bucket: a power of two.
+    const WAYS: usize;
+    /// An empty slot (key 0: keys start from a non-zero salt, so no real position has it).
+    const EMPTY: Self;
+    fn key(&self) -> u64;
+    /// Where in its bucket `entry` goes, or `None` to keep the bucket as it is.
+    fn place(bucket: &[Self], entry: &Self) -> Option<usize>;
+}
 
-/// A fixed-size table, replaced by depth (deeper results are kept).
-pub struct Table {
-    entries: Vec<Entry>,
+impl Slot for Entry {
+    const WAYS: usize = 1;
+    const EMPTY: Entry = Entry {
+        key: 0,
+        value: 0.0,
+        depth: 0,
+        bound: Bound::Exact,
+        best: NO_MOVE,
+    };
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Replaced by depth: a deeper result of the same position is kept.
+    #[inline(always)]
+    fn place(bucket: &[Entry], entry: &Entry) -> Option<usize> {
+        let slot = &bucket[0];
+        (slot.key != entry.key || entry.depth >= slot.depth).then_some(0)
+    }
+}
+
+/// A fixed-size table of `2^bits` entries in buckets of `E::WAYS`.
+pub(crate) struct Table<E: Slot = Entry> {
+    entries: Vec<E>,
     mask: usize,
 }
 
-impl Table {
-    /// A table of `2^bits` entries.
-    pub fn new(bits: u32) -> Table {
+impl<E: Slot> Table<E> {
+    pub fn new(bits: u32) -> Table<E> {
         Table {
-            entries: vec![EMPTY; 1 << bits],
-            mask: (1 << bits) - 1,
+            entries: vec![E::EMPTY; 1 << bits],
+            mask: (1 << bits) - E::WAYS,
         }
     }
 
+    /// Every entry emptied, as in a new table.
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.entries.fill(E::EMPTY);
     }
 
-    /// The entry for this key, if stored. (Keys start from a non-zero salt, so
-    /// the zero key of an empty slot never matches a real position.)
+    /// The entry for this key, if stored.
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[key as usize & self.mask];
-        (entry.key == key).then_some(entry)
+    pub fn probe(&self, key: u64) -> Option<E> {
+        let at = key as usize & self.mask;
+        self.entries[at..at + E::WAYS]
+            .iter()
+            .find(|e| e.key() == key)
+            .copied()
     }
 
     #[inline(always)]
-    pub fn store(&mut self, entry: Entry) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.key != entry.key || entry.depth >= slot.depth {
-            *slot = entry;
+    pub fn store(&mut self, entry: E) {
+        let at = entry.key() as usize & self.mask;
+        if let Some(way) = E::place(&self.entries[at..at + E::WAYS], &entry) {
+            self.entries[at + way] = entry;
         }
     }
 }

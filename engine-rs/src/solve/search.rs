@@ -2,15 +2,13 @@
 
 use super::symmetry::Symmetries;
 use super::table::{Bound, Entry, Table, NO_MOVE};
+pub(super) use crate::ai::budget::Budget;
 use crate::ai::live_groups::LiveGroups;
 use crate::ai::table::Zobrist;
-use crate::ai::{Clock, Limits};
 use crate::bits::Bits;
 use crate::board::Player;
 use crate::score::{difference, ScoreDiff};
 
-/// How often (in nodes) the clock is read.
-const CLOCK_EVERY: u64 = 1024;
 /// Below this many free cells, ordering the moves (and looking their children up
 /// in the table first) costs more than it saves: measured in instructions on
 /// 10×10 endgames, 8 beats 6, 7 and 9.
@@ -25,29 +23,6 @@ const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Salt of the key under the mirror rule: the same cells have another value
 /// there, and the table is kept between solves.
 const MIRROR_RULE_SALT: u64 = 0xD1B5_4A32_D192_ED03;
-
-pub(super) struct Budget<'a> {
-    pub(super) clock: &'a dyn Clock,
-    pub(super) start_ms: f64,
-    pub(super) limits: Limits,
-    pub(super) nodes: u64,
-    pub(super) stopped: bool,
-}
-
-impl Budget<'_> {
-    #[inline(always)]
-    pub(super) fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_EVERY) {
-            if let Some(t) = self.limits.time_ms {
-                self.stopped = self.clock.now_ms() - self.start_ms >= t;
-            }
-        }
-        self.stopped
-    }
-}
 
 /// One search: the position and everything that changes with it.
 pub(super) struct Search<'a> {

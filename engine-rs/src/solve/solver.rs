@@ -166,13 +166,7 @@ impl Solver {
             table: &mut self.table,
             symmetries,
             generation: self.generation,
-            budget: Budget {
-                clock,
-                start_ms: clock.now_ms(),
-                limits,
-                nodes: 0,
-                stopped: false,
-            },
+            budget: Budget::start(clock, limits),
         };
         let live = LiveGroups::new(position, &mut self.groups);
         Some((search, live, key, syms))

@@ -4,6 +4,7 @@
 
 // The bounds and the empty move are Expert's table's: only the entry differs
 // (an exact integer value, and what decides which entry to keep).
+use crate::ai::table::Slot;
 pub(crate) use crate::ai::table::{Bound, NO_MOVE};
 use crate::score::ScoreDiff;
 
@@ -20,56 +21,32 @@ pub(crate) struct Entry {
     pub best: u16,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    value: 0,
-    free: 0,
-    generation: 0,
-    bound: Bound::Exact,
-    best: NO_MOVE,
-};
-
-/// Buckets of two: one slot keeps the largest subtree, the other the newest.
-pub(crate) struct Table {
-    entries: Vec<Entry>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of `2^bits` entries.
-    pub fn new(bits: u32) -> Table {
-        Table {
-            entries: vec![EMPTY; 1 << bits],
-            mask: (1 << bits) - 2,
-        }
-    }
-
-    /// Every entry emptied, as in a new table.
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
-    }
+impl Slot for Entry {
+    const WAYS: usize = 2;
+    const EMPTY: Entry = Entry {
+        key: 0,
+        value: 0,
+        free: 0,
+        generation: 0,
+        bound: Bound::Exact,
+        best: NO_MOVE,
+    };
 
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let at = key as usize & self.mask;
-        let (a, b) = (self.entries[at], self.entries[at + 1]);
-        if a.key == key {
-            Some(a)
-        } else if b.key == key {
-            Some(b)
-        } else {
-            None
-        }
+    fn key(&self) -> u64 {
+        self.key
     }
 
+    /// Buckets of two: the first slot keeps the largest subtree of this solve,
+    /// the second the newest entry.
     #[inline(always)]
-    pub fn store(&mut self, entry: Entry) {
-        let at = entry.key as usize & self.mask;
-        let deep = &mut self.entries[at];
-        if deep.key == entry.key || deep.generation != entry.generation || entry.free >= deep.free {
-            *deep = entry;
-        } else {
-            self.entries[at + 1] = entry;
-        }
+    fn place(bucket: &[Entry], entry: &Entry) -> Option<usize> {
+        let deep = &bucket[0];
+        let first =
+            deep.key == entry.key || deep.generation != entry.generation || entry.free >= deep.free;
+        Some(if first { 0 } else { 1 })
     }
 }
+
+/// The solver's table: Expert's, with exact entries.
+pub(crate) type Table = crate::ai::table::Table<Entry>;

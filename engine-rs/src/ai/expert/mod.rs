@@ -18,7 +18,7 @@ mod learned;
 mod ordering;
 mod root;
 
-use super::clock::Clock;
+use super::budget::Budget;
 use super::evaluate::{ln_score, ratio_evaluation, LIBERTY_WEIGHT};
 use super::groups::{Groups, LnValues};
 use super::live_groups::LiveGroups;
@@ -32,8 +32,6 @@ const CELLS: usize = MAX_SIDE * MAX_SIDE;
 const MAX_PLY: usize = CELLS + 1;
 /// 2^18 entries of 16 bytes: 4 MiB.
 const TABLE_BITS: u32 = 18;
-/// How often (in nodes) the clock is read.
-const CLOCK_EVERY: u64 = 1024;
 /// The null window's width: values are logs of score ratios, and a move better
 /// by less than this is not worth a second look.
 const NULL_WINDOW: f64 = 1e-3;
@@ -86,36 +84,6 @@ pub struct Expert {
     net_on: bool,
     /// Per ply, each player's accumulator (`nnue`): a move adds one column to each.
     accs: Vec<[Accumulator; 2]>,
-}
-
-struct Budget<'a> {
-    clock: &'a dyn Clock,
-    start_ms: f64,
-    limits: Limits,
-    nodes: u64,
-    stopped: bool,
-}
-
-impl Budget<'_> {
-    fn elapsed_ms(&self) -> f64 {
-        self.clock.now_ms() - self.start_ms
-    }
-
-    #[inline(always)]
-    fn visit(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        self.nodes += 1;
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_EVERY) {
-            if let Some(t) = self.limits.time_ms {
-                self.stopped = self.elapsed_ms() >= t;
-            }
-        }
-        self.stopped
-    }
 }
 
 /// Best first, ties by cell.

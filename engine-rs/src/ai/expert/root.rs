@@ -56,13 +56,7 @@ impl Expert {
         self.table.clear();
         self.killers.fill([NO_MOVE; 2]);
         self.history.iter_mut().for_each(|h| h.fill(0));
-        let mut budget = Budget {
-            clock,
-            start_ms: clock.now_ms(),
-            limits,
-            nodes: 0,
-            stopped: false,
-        };
+        let mut budget = Budget::start(clock, limits);
         let key = self.zobrist.of(position.board(), position.mode());
         let mut live = LiveGroups::new(position, &mut self.scratch);
         self.start_accumulators(&live);
