@@ -1,7 +1,7 @@
 /**
  * Long names and long scores fit their boxes on a phone (390×844) and a laptop (1280×800): a
  * finished 16×16 expansion game (moves played and scored by the engine) under a 20-character
- * username, on the score cards, in Game Results (every digit in the boxes) and its statistics;
+ * username, on the players' strips, in Game Results (every digit in the boxes) and its statistics;
  * and the leaderboard's Game Results with 20-character names and scores past 2^96.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -97,12 +97,12 @@ for (const viewport of [
     await page.screenshot({ path: testInfo.outputPath('results.png') });
     await results.getByRole('button', { name: 'Close' }).first().click();
 
-    // The score cards: the whole name or an ellipsis with the name in its tooltip, the score compact.
+    // The players' strips: the whole name or an ellipsis with the name in its tooltip, every digit of the score.
     const cards = page.locator('.score-player');
-    await expect(cards.first().locator('.score-name-text')).toHaveAttribute('title', me.username);
+    await expect(page.getByTestId('player-strip-0').locator('.score-name-text')).toHaveAttribute('title', me.username);
     for (const card of await cards.all()) {
       const score = BigInt((await card.getByTestId(/^score-[01]$/).getAttribute('data-score')) ?? 'missing');
-      await expect(card.locator('.score-value [aria-hidden="true"]')).toHaveText(formatScore(score));
+      await expect(card.locator('.score-value')).toHaveText(scoreDigits(score));
     }
     expect(await spills(page.locator('.score-line, .score-name, .score-value, .score-breakdown'), '.score-player')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -1,7 +1,8 @@
 /**
- * The player panel and board size: whose turn it is and the last move in words, the
- * panel beside the board on wide screens and above it on a phone, the board the largest square
- * that fits, the buttons on one row, and a game-over banner that reopens Game Results.
+ * The player panel and board size: whose turn it is and the last move in words, the players'
+ * strips beside the board on wide screens and above and below it on a phone, the board the
+ * largest square that fits, the buttons on one row, and a game-over banner that reopens Game
+ * Results.
  */
 import type { Page } from '@playwright/test';
 import { board, buttonBar, clickCell, dialog, expectOccupied, playToTheEnd, startGame } from './support/board';
@@ -19,16 +20,18 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ]) {
-  test(`at ${viewport.width}×${viewport.height} the panel is beside a board as tall as the window allows`, async ({ page }, testInfo) => {
+  test(`at ${viewport.width}×${viewport.height} the strips are beside a board as tall as the window allows`, async ({ page }, testInfo) => {
     await page.setViewportSize(viewport);
     await startGame(page, { size: '6x6' });
     await expect(panel(page).getByRole('status')).toHaveText('Your turn');
 
     const boardBox = await box(page, '[data-testid="game-board"]');
-    const panelBox = await box(page, '.game-panel');
     const buttons = await buttonBar(page).boundingBox();
-    // Beside, not above: the panel ends left of the board.
-    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(boardBox.x + 1);
+    // Beside, not above: both strips and the buttons start right of the board.
+    for (const selector of ['[data-testid="player-strip-0"]', '[data-testid="player-strip-1"]']) {
+      expect((await box(page, selector)).x).toBeGreaterThanOrEqual(boardBox.x + boardBox.width - 1);
+    }
+    expect(buttons!.x).toBeGreaterThanOrEqual(boardBox.x + boardBox.width - 1);
     // The board takes the window's height less the top bar and the button row.
     expect(boardBox.height).toBeGreaterThan(viewport.height * 0.78);
     expect(Math.abs(boardBox.width - boardBox.height)).toBeLessThan(2);
@@ -50,14 +53,19 @@ for (const viewport of [
   });
 }
 
-test('on a phone the panel is above a board as wide as the screen, and the buttons share one row', async ({ page }, testInfo) => {
+test('on a phone Player 2 is above a board as wide as the screen, Player 1 below it, and the buttons share one row at the bottom', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await startGame(page, { mode: 'Two Player', size: '6x6' });
   await expect(panel(page).getByRole('status')).toHaveText('Player 1 to move');
   const boardBox = await box(page, '[data-testid="game-board"]');
-  const panelBox = await box(page, '.game-panel');
-  expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(boardBox.y + 1);
+  const top = await box(page, '[data-testid="player-strip-1"]');
+  const bottom = await box(page, '[data-testid="player-strip-0"]');
+  expect(top.y + top.height).toBeLessThanOrEqual(boardBox.y + 1);
+  expect(bottom.y).toBeGreaterThanOrEqual(boardBox.y + boardBox.height - 1);
   expect(boardBox.width).toBeGreaterThan(390 * 0.9);
+  // The buttons at the screen's bottom edge, within the thumb's reach.
+  const buttons = (await buttonBar(page).boundingBox())!;
+  expect(buttons.y + buttons.height).toBeGreaterThan(844 - 2);
   const tops = await buttonBar(page)
     .getByRole('button')
     .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));

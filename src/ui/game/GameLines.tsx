@@ -1,7 +1,8 @@
 /**
  * The game's lines in words under the players' strips (SPEC §2 "Game page"): whose turn it is, or
- * once the board is full the result with Show Results; the last move; the hint; and why
- * "No mirroring" refused a tap. Compact, so a phone keeps the board and both strips on screen.
+ * once the board is full the result with Show Results, and the last move (GameLines, in the
+ * scores region); then the hint and why "No mirroring" refused a tap (GameNotes, outside it).
+ * Compact, so a phone keeps the board and both strips on screen.
  */
 export interface GameLinesProps {
   /** "Your turn", "Player 2 to move", "The AI is thinking…" (panelWords.ts). */
@@ -10,11 +11,9 @@ export interface GameLinesProps {
   lastMove: string;
   /** Once the board is full: the result, and how to see Game Results again. */
   over?: { result: string; onShowResults?: (() => void) | undefined } | undefined;
-  hint: string;
-  refusal?: string | null | undefined;
 }
 
-export function GameLines({ turn, lastMove, over, hint, refusal }: GameLinesProps) {
+export function GameLines({ turn, lastMove, over }: GameLinesProps) {
   return (
     <div className="game-lines">
       {over ? (
@@ -34,6 +33,14 @@ export function GameLines({ turn, lastMove, over, hint, refusal }: GameLinesProp
         </p>
       )}
       <p className="score-last-move">{lastMove || '\u00a0'}</p>
+    </div>
+  );
+}
+
+/** "Hint: c3" (or "Looking for a hint…"), and a refused tap's reason. */
+export function GameNotes({ hint, refusal }: { hint: string; refusal?: string | null | undefined }) {
+  return (
+    <div className="game-notes">
       <p className="game-hint" role="status" data-testid="hint-line">
         {hint}
       </p>

@@ -20,7 +20,7 @@ import { PlayerStrip } from '../score/PlayerStrip';
 import { lastMoveLine, resultLine, turnLine } from '../score/panelWords';
 import { ButtonBar } from './ButtonBar';
 import { GameDialogs, type OpenDialog } from './GameDialogs';
-import { GameLines } from './GameLines';
+import { GameLines, GameNotes } from './GameLines';
 import { AiDevBadge, useAiDev } from './AiDevBadge';
 import { GAME_TITLES, playerNames } from './titles';
 import { useGameActor } from './useGameActor';
@@ -140,10 +140,9 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
                 ? { result: resultLine(game.scores, settings.playerMode), onShowResults: resultsOpen ? undefined : () => actor.send({ type: 'results.open' }) }
                 : undefined
             }
-            hint={hintLine}
-            refusal={refusal}
           />
         </section>
+        <GameNotes hint={hintLine} refusal={refusal} />
         <div className="board-area">
           <GameBoard
             board={game.boardState}
