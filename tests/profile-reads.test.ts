@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '../src/game/record';
-import { fetchGameHistory, fetchRatingHistory } from '../src/services/profile';
+import { fetchGameHistory, fetchProfile, fetchRatingHistory, fetchUserStats, loadProfileData } from '../src/services/profile';
 import { TEST_DATABASES } from '../server/src/db/testing';
 import { restFixture } from '../server/src/postgrest/test-fixture';
 
@@ -39,6 +39,23 @@ describe.each(TEST_DATABASES)("the profile's reads through PostgREST on %s", (_n
     expect(points.map((p) => p.rating)).toEqual([1200, 1180, 1220, 1180, 1145]);
     const times = points.map((p) => Date.parse(p.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("reads a player's profile row and stats, and gives null for an account without one", async () => {
+    expect(await fetchProfile(fixture.anon, fixture.alice)).toMatchObject({ id: fixture.alice, username: 'Alice', elo_rating: 1240, games_played: 3, games_won: 2 });
+    expect(await fetchProfile(fixture.anon, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await fetchUserStats(fixture.anon, fixture.bob)).toEqual({
+      elo_rating: 1160, games_played: 3, games_won: 1, win_rate: 33.3, best_ai_score: 60n, ai_games: 3,
+    });
+  });
+
+  it('loads the whole page: cards, recent games and the graph; a forged id is refused before any request', async () => {
+    const data = await loadProfileData(fixture.anon, fixture.alice);
+    expect(data.stats).toEqual({ eloRating: 1240, gamesPlayed: 3, gamesWon: 2, winRate: 67 });
+    expect(data.history.map((game) => game.outcome)).toEqual(['Won', 'Won', 'Lost', 'Won']);
+    expect(data.ratings).toHaveLength(5);
+    await expect(fetchGameHistory(fixture.anon, `${fixture.alice},player1_id.neq.x`)).rejects.toThrow('Invalid user id');
+    await expect(loadProfileData(fixture.anon, '00000000-0000-4000-8000-000000000000')).rejects.toThrow('Profile not found');
   });
 
   it('keeps anything but a game record out of the record column', async () => {

@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeClient } from './fakeSupabase.test-helper';
+import { describe, expect, it } from 'vitest';
 import {
   aiGameOutcome,
   difficultyRank,
-  fetchAiHighScores,
-  fetchEloLeaderboard,
-  fetchGameResults,
-  fetchPlayerNames,
-  GAME_RESULT_COLUMNS,
   scoreMargin,
   sortAiHighScores,
   stripCellPrefix,
@@ -37,10 +31,6 @@ function record(overrides: Partial<GameResultRecord> = {}): GameResultRecord {
     ...overrides,
   };
 }
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('difficulty order and margin', () => {
   it('ranks expert above hard above medium above easy, unknown last', () => {
@@ -116,142 +106,5 @@ describe('toGameResultEntry', () => {
     const entry = toGameResultEntry(record({ player2_id: C, winner_id: null, scoring_mechanism: 'cell-expansion' }), names);
     expect(entry).toMatchObject({ winnerName: 'alice', loserName: 'Unknown', isDraw: true, scoringMechanism: 'expansion' });
     expect(stripCellPrefix('extension')).toBe('extension');
-  });
-});
-
-describe('fetchEloLeaderboard', () => {
-  it('calls get_elo_leaderboard with limit_rows 50 and parses the rows', async () => {
-    const fake = fakeClient({
-      rpcs: {
-        get_elo_leaderboard: {
-          data: [{ rank: '1', user_id: A, username: 'alice', elo_rating: 1250, win_rate: '66.7', games_played: 3 }],
-          error: null,
-        },
-      },
-    });
-    const rows = await fetchEloLeaderboard(fake.client);
-    expect(fake.rpcs).toEqual([{ name: 'get_elo_leaderboard', args: { limit_rows: 50 } }]);
-    expect(rows).toEqual([{ rank: 1, user_id: A, username: 'alice', elo_rating: 1250, win_rate: 66.7, games_played: 3 }]);
-  });
-
-  it('gives an empty list for null data and throws the API message on error', async () => {
-    expect(await fetchEloLeaderboard(fakeClient({ rpcs: { get_elo_leaderboard: { data: null, error: null } } }).client)).toEqual([]);
-    await expect(
-      fetchEloLeaderboard(fakeClient({ rpcs: { get_elo_leaderboard: { data: null, error: { message: 'boom' } } } }).client),
-    ).rejects.toThrow('boom');
-  });
-});
-
-describe('fetchGameResults', () => {
-  it('filters, orders newest first, limits to 50 and resolves names', async () => {
-    const fake = fakeClient({
-      tables: {
-        game_results: { data: [record(), record({ id: '2', player2_id: C, winner_id: C })], error: null },
-        profiles: { data: [{ id: A, username: 'alice' }, { id: B, username: 'bob' }], error: null },
-      },
-    });
-    const entries = await fetchGameResults(fake.client, { scoringMechanism: 'connection', boardSize: 8 });
-    expect(fake.queries[0]).toEqual({
-      table: 'game_results',
-      calls: [
-        ['select', GAME_RESULT_COLUMNS],
-        ['in', 'scoring_mechanism', ['connection', 'cell-connection']],
-        ['eq', 'board_size', 8],
-        ['order', 'created_at', { ascending: false }],
-        ['limit', 50],
-      ],
-    });
-    expect(fake.queries[1]).toEqual({
-      table: 'profiles',
-      calls: [
-        ['select', 'id, username'],
-        ['in', 'id', [A, B, C]],
-      ],
-    });
-    expect(entries.map((e) => [e.winnerName, e.loserName])).toEqual([
-      ['alice', 'bob'],
-      ['Unknown', 'alice'],
-    ]);
-  });
-
-  it('asks without filters when none are given', async () => {
-    const fake = fakeClient({ tables: { game_results: { data: [], error: null } } });
-    expect(await fetchGameResults(fake.client)).toEqual([]);
-    expect(fake.queries).toHaveLength(1);
-    expect(fake.queries[0]!.calls.map((c) => c[0])).toEqual(['select', 'order', 'limit']);
-  });
-
-  it('gives an empty list when results are unavailable or null', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const failing = fakeClient({ tables: { game_results: { data: null, error: { message: 'relation does not exist' } } } });
-    expect(await fetchGameResults(failing.client)).toEqual([]);
-    const empty = fakeClient({ tables: { game_results: { data: null, error: null } } });
-    expect(await fetchGameResults(empty.client)).toEqual([]);
-  });
-
-  it("falls back to 'Unknown' names when the profiles read fails", async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fake = fakeClient({
-      tables: {
-        game_results: { data: [record()], error: null },
-        profiles: { data: null, error: { message: 'nope' } },
-      },
-    });
-    const [entry] = await fetchGameResults(fake.client);
-    expect(entry).toMatchObject({ winnerName: 'Unknown', loserName: 'Unknown' });
-  });
-});
-
-describe('fetchPlayerNames', () => {
-  it('does not call the API for no ids', async () => {
-    const fake = fakeClient({});
-    expect((await fetchPlayerNames(fake.client, [])).size).toBe(0);
-    expect(fake.queries).toHaveLength(0);
-  });
-});
-
-describe('fetchAiHighScores', () => {
-  it('asks for verified AI games with filters and the server order, then re-sorts on the client', async () => {
-    const fake = fakeClient({
-      tables: {
-        game_scores: {
-          data: [
-            { id: 1, username: 'm', ai_difficulty: 'medium', score: '1500', opponent_score: '100' },
-            // An older server's numbers are read too.
-            { id: 2, username: 'h', ai_difficulty: 'hard', score: 20, opponent_score: 19 },
-            { id: 3, username: 'x', ai_difficulty: 'expert', score: 10, opponent_score: null },
-            { id: 4, username: null, ai_difficulty: null, score: 9, opponent_score: 0 },
-          ],
-          error: null,
-        },
-      },
-    });
-    const rows = await fetchAiHighScores(fake.client, { scoringMechanism: 'expansion', boardSize: 10 });
-    expect(fake.queries[0]).toEqual({
-      table: 'game_scores',
-      calls: [
-        ['select', 'id, username, ai_difficulty, score::text, opponent_score::text'],
-        ['eq', 'opponent_type', 'ai'],
-        ['eq', 'status', 'verified'],
-        ['eq', 'scoring_mechanism', 'expansion'],
-        ['eq', 'board_size', 10],
-        ['order', 'ai_difficulty', { ascending: false }],
-        ['order', 'score', { ascending: false }],
-        ['limit', 50],
-      ],
-    });
-    expect(rows).toEqual([
-      { id: '3', username: 'x', ai_difficulty: 'expert', score: 10n, opponent_score: null },
-      { id: '2', username: 'h', ai_difficulty: 'hard', score: 20n, opponent_score: 19n },
-      { id: '1', username: 'm', ai_difficulty: 'medium', score: 1500n, opponent_score: 100n },
-      { id: '4', username: 'Unknown', ai_difficulty: null, score: 9n, opponent_score: 0n },
-    ]);
-  });
-
-  it('gives an empty list for null data and throws the API message on error', async () => {
-    expect(await fetchAiHighScores(fakeClient({ tables: { game_scores: { data: null, error: null } } }).client)).toEqual([]);
-    await expect(
-      fetchAiHighScores(fakeClient({ tables: { game_scores: { data: null, error: { message: 'denied' } } } }).client),
-    ).rejects.toThrow('denied');
   });
 });

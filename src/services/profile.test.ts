@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeClient } from './fakeSupabase.test-helper';
-import { GAME_RESULT_COLUMNS, type GameResultRecord } from './leaderboard';
+import { describe, expect, it } from 'vitest';
+import type { GameResultRecord } from './leaderboard';
 import {
   competitiveStats,
   eloChangeFor,
-  fetchGameHistory,
-  fetchProfile,
-  fetchUserStats,
   isUserId,
-  loadProfileData,
   outcomeFor,
   toHistoryEntry,
   replayableRecord,
@@ -47,10 +42,6 @@ const profileRow = {
   games_played: 3,
   games_won: 2,
 };
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('pure helpers', () => {
   it('rounds the win rate and gives 0 with no games', () => {
@@ -108,108 +99,5 @@ describe('pure helpers', () => {
     expect(isUserId(ME)).toBe(true);
     expect(isUserId(`${ME},player2_id.neq.x`)).toBe(false);
     expect(isUserId('')).toBe(false);
-  });
-});
-
-describe('fetchProfile', () => {
-  it('reads one profiles row by id', async () => {
-    const fake = fakeClient({ tables: { profiles: { data: [profileRow], error: null } } });
-    expect(await fetchProfile(fake.client, ME)).toEqual(profileRow);
-    expect(fake.queries[0]!.calls).toEqual([
-      ['select', 'id, username, created_at, elo_rating, games_played, games_won'],
-      ['eq', 'id', ME],
-      ['limit', 1],
-    ]);
-  });
-
-  it('gives null when there is no row and throws on error', async () => {
-    expect(await fetchProfile(fakeClient({ tables: { profiles: { data: [], error: null } } }).client, ME)).toBeNull();
-    await expect(
-      fetchProfile(fakeClient({ tables: { profiles: { data: null, error: { message: 'x' } } } }).client, ME),
-    ).rejects.toThrow('x');
-  });
-});
-
-describe('fetchUserStats', () => {
-  it('calls get_user_stats with user_id and reads the first row', async () => {
-    const fake = fakeClient({
-      rpcs: {
-        get_user_stats: {
-          data: [{ elo_rating: 1220, games_played: 3, games_won: 2, win_rate: '66.7', best_ai_score: '1500', ai_games: '4' }],
-          error: null,
-        },
-      },
-    });
-    expect(await fetchUserStats(fake.client, ME)).toEqual({
-      elo_rating: 1220,
-      games_played: 3,
-      games_won: 2,
-      win_rate: 66.7,
-      best_ai_score: 1500n,
-      ai_games: 4,
-    });
-    expect(fake.rpcs).toEqual([{ name: 'get_user_stats', args: { user_id: ME } }]);
-  });
-
-  it('gives null for no row', async () => {
-    expect(await fetchUserStats(fakeClient({ rpcs: { get_user_stats: { data: [], error: null } } }).client, ME)).toBeNull();
-  });
-});
-
-describe('fetchGameHistory', () => {
-  it("reads the user's games newest first, limit 20, with opponents' names", async () => {
-    const fake = fakeClient({
-      tables: {
-        game_results: {
-          data: [record(), record({ id: '8', player1_id: GONE, player2_id: ME, winner_id: null })],
-          error: null,
-        },
-        profiles: { data: [{ id: BOB, username: 'bob' }], error: null },
-      },
-    });
-    const history = await fetchGameHistory(fake.client, ME);
-    expect(fake.queries[0]!.calls).toEqual([
-      ['select', `${GAME_RESULT_COLUMNS}, record`],
-      ['or', `player1_id.eq.${ME},player2_id.eq.${ME}`],
-      ['order', 'created_at', { ascending: false }],
-      ['limit', 20],
-    ]);
-    expect(fake.queries[1]!.calls).toEqual([
-      ['select', 'id, username'],
-      ['in', 'id', [BOB, GONE]],
-    ]);
-    expect(history.map((h) => [h.outcome, h.opponentName, h.eloChange])).toEqual([
-      ['Won', 'bob', 20],
-      ['Draw', 'Unknown Player', -20],
-    ]);
-  });
-
-  it('gives an empty list for null data and refuses a non-UUID id', async () => {
-    const fake = fakeClient({ tables: { game_results: { data: null, error: null } } });
-    expect(await fetchGameHistory(fake.client, ME)).toEqual([]);
-    await expect(fetchGameHistory(fake.client, 'x,player1_id.neq.y')).rejects.toThrow('Invalid user id');
-    expect(fake.queries).toHaveLength(1);
-  });
-});
-
-describe('loadProfileData', () => {
-  it('combines profile, stats and history; stats failure falls back to the profile row', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fake = fakeClient({
-      tables: { profiles: { data: [profileRow], error: null }, game_results: { data: [], error: null } },
-      rpcs: { get_user_stats: { data: null, error: { message: 'no function' } } },
-    });
-    const data = await loadProfileData(fake.client, ME);
-    expect(data.profile.username).toBe('me');
-    expect(data.stats).toEqual({ eloRating: 1220, gamesPlayed: 3, gamesWon: 2, winRate: 67 });
-    expect(data.history).toEqual([]);
-  });
-
-  it('fails without a profile row', async () => {
-    const fake = fakeClient({
-      tables: { profiles: { data: [], error: null }, game_results: { data: [], error: null } },
-      rpcs: { get_user_stats: { data: [], error: null } },
-    });
-    await expect(loadProfileData(fake.client, ME)).rejects.toThrow();
   });
 });

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fakeClient } from '../../services/fakeSupabase.test-helper';
+import { createClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
 import type { ProfileData } from '../../services/profile';
 import { ProfilePage } from './ProfilePage';
 import { formatRecord, parseRecord, recordFromFragment, type GameRecord } from '../../game/record';
@@ -92,7 +93,8 @@ describe('ProfileView', () => {
 });
 
 describe('ProfilePage', () => {
-  const { client } = fakeClient({});
+  // The first render only: nothing is fetched before effects run.
+  const client = createClient('http://127.0.0.1:9', 'anon-key', { realtime: { transport: WebSocket as never } });
   const user = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', email: 'one@example.com', username: 'one' };
 
   it('waits for auth before deciding', () => {
