@@ -11,13 +11,16 @@ export interface HoverContext {
   interactive: boolean; // the player's turn, and the page takes moves
   pointerType: string; // the PointerEvent's: 'mouse', 'touch' or 'pen'
   dragging: boolean; // a hold-drag shows its own ghost and popup instead
+  /** Whether the rules let the mover take a free cell ("No mirroring" refuses some); every free cell when absent. */
+  playable?: (cell: CellPosition) => boolean;
 }
 
 /** The cell that shows the hover ghost, or null: only a free cell the mouse could take now. */
-export function hoverCell(cell: CellPosition | null, { board, interactive, pointerType, dragging }: HoverContext): CellPosition | null {
+export function hoverCell(cell: CellPosition | null, { board, interactive, pointerType, dragging, playable }: HoverContext): CellPosition | null {
   if (!cell || !interactive || dragging || pointerType !== 'mouse') return null;
   const inside = cell.gridX >= 0 && cell.gridY >= 0 && cell.gridX < board.gridWidth && cell.gridY < board.gridHeight;
-  return inside && ownerOf(board, cell) === null ? cell : null;
+  // A cell the rules refuse gets no ghost: a click there would only be told "No mirroring".
+  return inside && ownerOf(board, cell) === null && (playable?.(cell) ?? true) ? cell : null;
 }
 
 /** The hover ghost's opacity: fainter than a hint's ghost (0.45), which names a move to play. */

@@ -8,7 +8,7 @@ import type { BoardState, CellKey, CellPosition, PlayerIndex } from '../../engin
 import type { BoardColours } from '../../board/colours';
 import { drawCells, drawFocus, drawGhost, drawGrid, drawHover, drawLastMove, drawOverlay, drawPlacing, labelStyle } from '../../board/draw';
 import { createFrameScheduler, type FrameClock, type FrameScheduler } from '../../board/frames';
-import { cellCentre } from '../../board/layout';
+import { groupLabelCentre } from '../../board/labelPlace';
 import { placementProgress } from '../../board/motion';
 import type { GroupLabel, OverlaySegment } from '../../board/overlay';
 import type { BoardLayout } from '../../board/types';
@@ -31,6 +31,7 @@ export interface BoardCanvasProps {
   lastMove: CellPosition | null;
   segments: readonly OverlaySegment[]; // empty when lines are hidden
   labels: readonly GroupLabel[]; // empty when text is hidden
+  coordinates?: boolean; // the edges carry coordinates: a value in an edge cell makes room for them
   focus: CellPosition | null; // null when the ring is hidden
   ghost: { cell: CellPosition; player: PlayerIndex } | null; // the hold-drag's target, null when not dragging
   hover?: { cell: CellPosition; player: PlayerIndex } | null; // the free cell under the mouse on the player's turn (desktop)
@@ -81,7 +82,7 @@ export const BoardCanvas = memo(function BoardCanvas(props: BoardCanvasProps) {
 const cellKey = (cell: CellPosition): CellKey => `${cell.gridX}-${cell.gridY}`;
 
 function BoardScene(props: BoardCanvasProps) {
-  const { width, height, layout, board, colours, lastMove, segments, labels, focus, ghost, placement, hover = null } = props;
+  const { width, height, layout, board, colours, lastMove, segments, labels, focus, ghost, placement, hover = null, coordinates = false } = props;
   const { app } = useApplication();
   const placingLayer = useRef<Graphics>(null);
   const growing = useMemo(() => new Set(placement?.cells.map(({ cell }) => cellKey(cell))), [placement]);
@@ -161,7 +162,7 @@ function BoardScene(props: BoardCanvasProps) {
       <pixiGraphics draw={drawLines} />
       <pixiGraphics draw={drawLastLayer} />
       {labels.map((label) => {
-        const centre = cellCentre(layout, label.cell);
+        const centre = groupLabelCentre(layout, label.cell, label.text, Number(style.fontSize), coordinates);
         return <pixiText key={cellKey(label.cell)} text={label.text} anchor={0.5} x={centre.x} y={centre.y} style={style} />;
       })}
       <pixiGraphics draw={drawHoverLayer} />

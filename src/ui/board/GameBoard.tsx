@@ -40,6 +40,7 @@ export interface GameBoardProps {
   onToggleAnnotations(): void; // tap, Enter or Space on an occupied cell
   predict(cell: CellPosition, player: PlayerIndex): Prediction | null; // null for occupied cells
   onPreview?(): void; // the hold-and-drag popup has shown a prediction (the lesson's last step)
+  playable?(cell: CellPosition): boolean; // false for a free cell the rules refuse ("No mirroring"): no hover ghost there
   className?: string; // extra classes on the outer element, for the page's layout
 }
 
@@ -60,7 +61,7 @@ interface Pending {
 
 export function GameBoard(props: GameBoardProps) {
   const { board, mode, groups, annotations, currentPlayer, interactive, lastMove, names, hint } = props;
-  const { onPlace, predict, onPreview, className } = props;
+  const { onPlace, predict, onPreview, playable, className } = props;
   const { gridWidth, gridHeight } = board;
   const containerRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -160,7 +161,7 @@ export function GameBoard(props: GameBoardProps) {
     const rect = event.currentTarget.getBoundingClientRect();
     const cell = cellAt(layout, { x: event.clientX - rect.left, y: event.clientY - rect.top });
     const dragging = popup?.prediction != null;
-    const shown = hoverCell(cell, { board, interactive, pointerType: event.pointerType, dragging });
+    const shown = hoverCell(cell, { board, interactive, pointerType: event.pointerType, dragging, playable });
     const key = shown ? cellKeyOf(shown) : null;
     if (key !== (hoverState?.board === board ? hoverState.key : null)) setHover(key ? { key, board } : null);
   };
@@ -229,6 +230,7 @@ export function GameBoard(props: GameBoardProps) {
           lastMove={markedCells.lastMove}
           segments={segments}
           labels={labels}
+          coordinates={coordinatesShown}
           focus={markedCells.focus}
           ghost={ghost}
           hover={hover}
