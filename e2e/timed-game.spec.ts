@@ -27,8 +27,10 @@ test('a 1+1 game is lost on time, with the clocks ticking on both pages', async 
     await alice.page.getByRole('button', { name: 'Start Game', exact: true }).click();
     for (const { page } of [alice, bob]) {
       await expect(page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
-      // Both clocks full, neither running before the first moves.
-      await expect(page.getByRole('timer')).toHaveText(['Alice1:00', 'Bob1:00']);
+      // Both clocks full, neither running before the first moves, each in its player's strip.
+      for (const [seat, name] of [[0, 'Alice'], [1, 'Bob']] as const) {
+        await expect(page.getByTestId(`player-strip-${seat}`).getByRole('timer', { name: new RegExp(`^${name}'s clock`) })).toHaveText('1:00');
+      }
     }
 
     // A clock starts after its player's first move: after one move each, Alice's runs.
@@ -37,7 +39,7 @@ test('a 1+1 game is lost on time, with the clocks ticking on both pages', async 
     for (const { page } of [alice, bob]) {
       await expect(aliceClock(page)).toHaveClass(/game-clock-running/);
       await expect(aliceClock(page).locator('.game-clock-time')).toHaveText(/^0:5\d$/, { timeout: 15_000 });
-      await expect(page.getByTestId('clock-1')).toHaveText('Bob1:00');
+      await expect(page.getByTestId('clock-1')).toHaveText('1:00');
     }
 
     // Alice does not move. Under 10 s her clock shows tenths and warns, on both pages, readable
@@ -45,8 +47,11 @@ test('a 1+1 game is lost on time, with the clocks ticking on both pages', async 
     for (const { page, name } of [alice, bob]) {
       await expect(aliceClock(page)).toHaveClass(/game-clock-low/, { timeout: 60_000 });
       await expect(aliceClock(page).locator('.game-clock-time')).toHaveText(/^0:0\d\.\d$/);
-      await expectNoSeriousFindings(page, `${name}'s game with a clock low on time`, '.game-clocks');
+      await expectNoSeriousFindings(page, `${name}'s game with a clock low on time`, '[data-testid="player-strip-0"]');
     }
+    // Alice hears it once; Bob's clock is not low, so his page stays quiet about it.
+    await expect.poll(() => alice.page.evaluate(() => window.__ccSoundLog?.filter((sound) => sound === 'low-time').length)).toBe(1);
+    expect(await bob.page.evaluate(() => window.__ccSoundLog?.includes('low-time') ?? false)).toBe(false);
 
     // The server flags her: a loss on time, told on both pages.
     expect(await nextNotice(alice, 20_000)).toBe('You lost!');

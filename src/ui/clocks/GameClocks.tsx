@@ -1,5 +1,5 @@
 /**
- * A timed game's two clocks. The server sends each player's time left when the game
+ * A timed game's clocks, each in its player's strip. The server sends each player's time left when the game
  * state changes; the page counts the running one down from the moment it heard, ten times a
  * second, so both pages tick without asking the server. The server alone decides a flag.
  */
@@ -9,43 +9,7 @@ import type { ClocksView, TimeControl } from '../../protocol/messages';
 import { formatClock, lowTimeMs } from './clockFormat';
 import './clocks.css';
 
-interface GameClocksProps {
-  clocks: ClocksView | null;
-  names: [string, string];
-  timeControl: TimeControl;
-  /** The local player's seat, if playing: their clock is marked "(You)". */
-  you?: PlayerIndex;
-}
-
-export function GameClocks({ clocks, names, timeControl, you }: GameClocksProps) {
-  if (!clocks) return null;
-  // A new state from the server starts the count again (the key resets the ticking).
-  return <TickingClocks key={`${clocks.remainingMs.join('/')}/${clocks.running}`} clocks={clocks} names={names} lowMs={lowTimeMs(timeControl)} you={you} />;
-}
-
-function TickingClocks({ clocks, names, lowMs, you }: { clocks: ClocksView; names: [string, string]; lowMs: number; you?: PlayerIndex }) {
-  const elapsed = useElapsed(clocks.running !== null);
-  return (
-    <div className="game-clocks" role="group" aria-label="Clocks">
-      {([0, 1] as const).map((seat) => {
-        const running = clocks.running === seat;
-        const left = clocks.remainingMs[seat] - (running ? elapsed : 0);
-        const classes = ['game-clock', `game-clock-p${seat + 1}`, running ? 'game-clock-running' : '', left <= lowMs ? 'game-clock-low' : ''];
-        return (
-          <div key={seat} className={classes.filter(Boolean).join(' ')} role="timer" aria-label={`${names[seat]}'s clock${you === seat ? ' (You)' : ''}`} data-testid={`clock-${seat}`}>
-            <span className="game-clock-name">{names[seat]}</span>
-            <span className="game-clock-time">{formatClock(left)}</span>
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
-/**
- * One player's clock alone, for their strip beside the board: the same timer (name, testid,
- * warning) as in the pair above, ticking the same way.
- */
+/** One player's clock, in their strip beside the board: it turns red under the low-time mark. */
 export function SeatClock({ clocks, seat, name, timeControl, you }: { clocks: ClocksView | null; seat: PlayerIndex; name: string; timeControl: TimeControl; you?: boolean }) {
   if (!clocks) return null;
   return <TickingSeat key={`${clocks.remainingMs.join('/')}/${clocks.running}`} clocks={clocks} seat={seat} name={name} lowMs={lowTimeMs(timeControl)} you={you} />;

@@ -91,7 +91,9 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   // Why the server refused this player's move ("No mirroring"…): shown while the turn is still theirs.
   const refusal = useMoveRefusal();
   useEffect(() => clearMoveRefusal(), [gameState.moveCount, context.currentRoom?.code]);
-  const over = gameState.progress === 'over' || currentRoom?.status === 'finished';
+  // Over until the next game starts: a rematch asked for takes the room back to waiting, and the
+  // final board, the result and Rematch stay meanwhile (a forfeit leaves the game's progress as it was).
+  const over = gameState.progress === 'over' || currentRoom?.status === 'finished' || (context.finish !== null && currentRoom?.status !== 'playing');
   const playing = currentRoom?.status === 'playing' && !over;
   const absent = players.find((p) => !p.connected && p.id !== context.localPlayerId && seatOf(gameState, p.id) !== undefined);
   const undoToAnswer = incomingUndo(context);

@@ -1,16 +1,13 @@
 /**
  * A server's game as the players' page (/multiplayer/game) and the spectators' page
  * (/multiplayer/watch/CODE) draw it: the board parsed once at the edge, its groups, the names by
- * seat, then the clocks and scores beside a board that only a player to move can click.
+ * seat, and the board that only a player to move can click.
  */
 import { useMemo, useState } from 'react';
-import { parseBoardState, type BoardState, type CellPosition, type Engine, type Group, type PlayerIndex } from '../../engine';
-import type { GameStateView, TimeControl } from '../../protocol/messages';
+import { parseBoardState, type BoardState, type CellPosition, type Engine, type Group } from '../../engine';
+import type { GameStateView } from '../../protocol/messages';
 import { seatName } from '../../protocol/rules';
 import { GameBoard } from '../board/GameBoard';
-import { GameClocks } from '../clocks/GameClocks';
-import { ScoreDisplay } from '../score/ScoreDisplay';
-import { lastMoveLine } from '../score/panelWords';
 import { logger } from '../../services/logger';
 
 /** The server's board, parsed here at the edge; an unreadable one shows as empty. */
@@ -42,33 +39,6 @@ export function useOnlineGame(engine: Engine, gameState: GameStateView): OnlineG
   const names: [string, string] = [seatName(gameState, 0), seatName(gameState, 1)];
   const lastMove = gameState.lastMove ? { gridX: gameState.lastMove.col, gridY: gameState.lastMove.row } : undefined;
   return { board, groups, breakdown, names, lastMove };
-}
-
-interface OnlinePanelProps {
-  game: OnlineGame;
-  gameState: GameStateView;
-  timeControl: TimeControl;
-  over: boolean;
-  /** The local player's seat, when a player looks (a spectator has none). */
-  you?: PlayerIndex;
-}
-
-/** The clocks of a timed game and both scores with their breakdown. */
-export function OnlinePanel({ game, gameState, timeControl, over, you }: OnlinePanelProps) {
-  return (
-    <div className="multiplayer-panel">
-      <GameClocks clocks={gameState.clocks} names={game.names} timeControl={timeControl} you={you} />
-      <ScoreDisplay
-        scores={gameState.scores}
-        groups={game.breakdown}
-        currentPlayer={gameState.currentPlayer}
-        names={game.names}
-        progress={over ? 'over' : 'playing'}
-        you={you}
-        lastMove={lastMoveLine(game.board, game.lastMove, game.names)}
-      />
-    </div>
-  );
 }
 
 interface OnlineBoardProps {

@@ -50,9 +50,12 @@ export function OnlineLayout({ mode, room, status, top, board, bottom, moves, be
       <main className={`online-game${className ? ` ${className}` : ''}`}>
         <div className="online-room">{room}</div>
         {status}
-        <div className="online-top">{top}</div>
+        {/* One region for both strips; the grid still puts them above and below the board. */}
+        <section className="online-strips" aria-label="Scores">
+          <div className="online-top">{top}</div>
+          <div className="online-bottom">{bottom}</div>
+        </section>
         <div className="online-board">{board}</div>
-        <div className="online-bottom">{bottom}</div>
         <div className="online-side">{moves}</div>
         <div className="online-below">{below}</div>
         <div className="online-actions">{actions}</div>

@@ -94,7 +94,7 @@ interface WatchedGameProps {
 function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
   const game = useOnlineGame(engine, gameState);
   const moves = useOnlineMoves(game.board, game.lastMove);
-  const over = gameState.progress === 'over' || watch.room?.status === 'finished';
+  const over = gameState.progress === 'over' || watch.room?.status === 'finished' || (watch.result !== null && watch.room?.status !== 'playing');
   const result = over ? resultText(gameState, watch.result) : null;
   // The trophy goes to the winner: the server's word for a forfeit or a flag, not the higher score.
   const winner = winningSeat(gameState, watch.result, over);

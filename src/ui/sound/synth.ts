@@ -1,7 +1,7 @@
 /**
  * The game's sounds, made with WebAudio (no audio files): short, soft notes, one shape per
- * event. Each sound played is counted in `window.__ccSounds` (and its kind kept in
- * `window.__ccLastSound`) so a journey can tell that a sound was played: harmless otherwise.
+ * event. Each sound played is counted in `window.__ccSounds` (its kind kept in
+ * `window.__ccLastSound` and `window.__ccSoundLog`) so a journey can tell that a sound was played: harmless otherwise.
  */
 import type { GameSound } from './soundRules';
 
@@ -9,6 +9,7 @@ declare global {
   interface Window {
     __ccSounds?: number;
     __ccLastSound?: GameSound;
+    __ccSoundLog?: GameSound[];
   }
 }
 
@@ -40,6 +41,7 @@ function context(): AudioContext | null {
 export function playSound(sound: GameSound): void {
   window.__ccSounds = (window.__ccSounds ?? 0) + 1;
   window.__ccLastSound = sound;
+  (window.__ccSoundLog ??= []).push(sound);
   const ctx = context();
   if (!ctx) return;
   // A page not yet clicked may hold its audio suspended (the browser's autoplay rule): try, never fail.
