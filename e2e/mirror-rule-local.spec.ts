@@ -1,10 +1,10 @@
 /**
  * "No mirroring" on one device: ticked in Game Settings for a two-player game on 6x6, the second
  * player's tap on the first player's cell turned half a turn is refused with the rule's words and
- * the cell stays empty; another cell is then played.
+ * the cell stays empty (the mouse shows no ghost there); another cell is then played.
  */
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL, MIRRORING_REFUSED } from '../src/game/mirrorRule';
-import { boardReady, clickCell, dialog, expectOccupied, readBoard } from './support/board';
+import { board, boardReady, cellCentre, clickCell, dialog, expectOccupied, readBoard } from './support/board';
 import { expect, test } from './support/test';
 
 test('No mirroring refuses the second player’s copy with its message; another cell is played', async ({ page }) => {
@@ -24,6 +24,13 @@ test('No mirroring refuses the second player’s copy with its message; another 
   // Player 1 takes c5; Player 2 taps d2, the same cell turned half a turn.
   await clickCell(page, { x: 2, y: 1 });
   await expectOccupied(page, 1, 5_000);
+  // The mouse over d2 shows no ghost (the rule refuses it); over another free cell it does.
+  const copy = await cellCentre(page, { x: 3, y: 4 });
+  const other = await cellCentre(page, { x: 0, y: 0 });
+  await page.mouse.move(other.x, other.y);
+  await expect(board(page)).toHaveAttribute('data-hover', '0-0');
+  await page.mouse.move(copy.x, copy.y);
+  await expect(board(page)).not.toHaveAttribute('data-hover', /.*/);
   await clickCell(page, { x: 3, y: 4 });
   await expect(page.getByRole('alert').filter({ hasText: MIRRORING_REFUSED })).toBeVisible();
   expect((await readBoard(page)).get('3-4')).toBe('empty');

@@ -9,7 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../server/src/db/testing';
-import { startTestBackend, type TestBackend } from '../server/src/test-backend';
+import { startTestBackend, type TestBackend } from '../server/src/backend.testkit';
 import { fetchProfileName, signIn, signOut, signUp } from '../src/services/auth';
 import { submitScore } from '../src/services/scores';
 import { loadEngine } from '../src/engine/load';

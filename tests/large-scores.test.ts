@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchAiHighScores, fetchGameResults } from '../src/services/leaderboard';
 import { fetchGameHistory, fetchUserStats } from '../src/services/profile';
 import { TEST_DATABASES } from '../server/src/db/testing';
-import { restFixture } from '../server/src/postgrest/test-fixture';
+import { restFixture } from '../server/src/postgrest/rest.testkit';
 
 const TOP = 2n ** 96n; // a full 16×16 expansion board of 2×2 squares
 const SCORES = [9n, 10n, 2n ** 64n, 2n ** 64n + 1n, TOP];

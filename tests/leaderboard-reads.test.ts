@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchAiHighScores, fetchEloLeaderboard, fetchGameResults, fetchPlayerNames } from '../src/services/leaderboard';
 import { loadLeaderboardView } from '../src/ui/leaderboard/LeaderboardPage';
 import { TEST_DATABASES } from '../server/src/db/testing';
-import { restFixture, score } from '../server/src/postgrest/test-fixture';
-import { supabaseClient } from '../server/src/test-backend';
+import { restFixture, score } from '../server/src/postgrest/rest.testkit';
+import { supabaseClient } from '../server/src/backend.testkit';
 
 const BIG = 2n ** 70n;
 

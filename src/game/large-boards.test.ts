@@ -15,7 +15,7 @@ import { restoreGame, parseStored, saveGame } from './saved';
 import { COMPUTER, DEFAULT_SETTINGS } from './settings';
 import { computeStatistics } from './statistics';
 import { scorePayload } from './submission';
-import { oracleScores, squaresGame } from './score-oracle.test-helper';
+import { oracleScores, squaresGame } from './score-oracle.testkit';
 import { BOARD_SIZES, type BoardSize, type GameState, type Settings } from './types';
 
 let engine: Engine;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type Actor } from 'xstate';
 import type { Engine } from '../engine';
 import { loadEngine } from '../engine/load';
-import { oracleScores, squaresGame } from '../game/score-oracle.test-helper';
+import { oracleScores, squaresGame } from '../game/score-oracle.testkit';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 import { AI_MOVE_DELAY, AI_TRIGGER_DELAY, gameMachine, RESULTS_DELAY, type AiTask } from './game.machine';

@@ -9,7 +9,7 @@ import { loadEngine } from '../engine/load';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
-import { place, settle, startGame } from './game.test-helper';
+import { place, settle, startGame } from './game.testkit';
 
 let engine: Engine;
 beforeAll(async () => {

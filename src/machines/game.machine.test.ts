@@ -11,7 +11,7 @@ import { EXPERT_GAME_NODES } from '../game/computer';
 import { DEFAULT_SETTINGS } from '../game/settings';
 import type { Settings } from '../game/types';
 import { gameMachine, type AiTask } from './game.machine';
-import { place, settle, startGame } from './game.test-helper';
+import { place, settle, startGame } from './game.testkit';
 
 let engine: Engine;
 beforeAll(async () => {

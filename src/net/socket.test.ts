@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { entered, gameState, parsedEntered, parsedGameState, room, VALID } from '../protocol/fixtures.test-helper';
+import { entered, gameState, parsedEntered, parsedGameState, room, VALID } from '../protocol/messages.testkit';
 import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type ClientToServerWireEvents, type EnteredRoom, type InterServerEvents, type ServerToClientWireEvents } from '../protocol/messages';
 import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, type SocketService } from './socket';
 

@@ -1,6 +1,6 @@
 // "No mirroring" in a room's settings: on unless the host turns it off; anything but true or false is refused by name.
 import { describe, expect, it } from 'vitest';
-import { room } from './fixtures.test-helper';
+import { room } from './messages.testkit';
 import { DEFAULT_ROOM_SETTINGS, SERVER_ERRORS } from './messages';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';
 import { parseRoomView, parseUpdateSettings } from './parse';

@@ -1,6 +1,6 @@
 // Socket payloads parsed at the edge: typed values, or an error that names the problem.
 import { describe, expect, it } from 'vitest';
-import { entered, gameState, parsedEntered, parsedGameState, room } from './fixtures.test-helper';
+import { entered, gameState, parsedEntered, parsedGameState, room } from './messages.testkit';
 import { CLIENT_EVENTS, SERVER_ERRORS } from './messages';
 import {
   parseAck,

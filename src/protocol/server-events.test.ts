@@ -1,6 +1,6 @@
 // Server → client events parsed where they enter the page: typed messages, or an error naming event and field.
 import { describe, expect, it } from 'vitest';
-import { gameState, parsedGameState, PARSED, room, VALID } from './fixtures.test-helper';
+import { gameState, parsedGameState, PARSED, room, VALID } from './messages.testkit';
 import { SERVER_EVENTS } from './messages';
 import { parseServerEvent } from './server-events';
 

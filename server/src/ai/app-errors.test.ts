@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../src/engine';
 import type { AiEngine } from './handlers';
 import { inlineSearcher } from './searcher';
-import { call, post, startAiServer, type RunningServer } from './test-server';
+import { call, post, startAiServer, type RunningServer } from './ai-server.testkit';
 
 const payload = {
   boardState: { occupiedCells: [[], []], gridWidth: 4, gridHeight: 4 },

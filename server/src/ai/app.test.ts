@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from './body';
 import { workerSearcher } from './searcher';
-import { call, post, startAiServer, type RunningServer } from './test-server';
+import { call, post, startAiServer, type RunningServer } from './ai-server.testkit';
 
 /** The spec's annotated 5×5 example board. */
 const example = {

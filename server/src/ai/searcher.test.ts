@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WAITING, workerSearcher } from './searcher';
-import { post, startAiServer, type RunningServer } from './test-server';
+import { post, startAiServer, type RunningServer } from './ai-server.testkit';
 
 const empty10 = { occupiedCells: [[], []], gridWidth: 10, gridHeight: 10 };
 const longSearch = { boardState: empty10, currentPlayer: 0, model: 'expert', scoringMechanism: 'connection', timeMs: 4_000 };

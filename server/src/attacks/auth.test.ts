@@ -11,7 +11,7 @@ import { loadEngine } from '../../../src/engine/load';
 import { createHasher, type Hasher } from '../auth/passwords';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import { call, connectClient } from '../rooms/test-helpers';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 interface Reply {
   status: number;

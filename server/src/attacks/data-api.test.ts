@@ -15,7 +15,7 @@ import { startPostgresCluster } from '../db/postgres-cluster';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import type { RestLimits } from '../http/rest-limits';
 import { call, columnsPlan, connectClient, startGame } from '../rooms/test-helpers';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 /** Tight enough to reach in a test; each test speaks from addresses of its own. */
 const LIMITS: RestLimits = { requests: { points: 20, seconds: 60 }, inFlight: 1, waiting: 1, syncEveryMs: 50 };

@@ -15,7 +15,7 @@ import { loadEngine } from '../../../src/engine/load';
 import { openEmbedded, type EmbeddedKind } from '../db/embedded';
 import { signalProcessTree } from '../db/process-tree';
 import { call, columnsPlan, connectClient, startGame } from '../rooms/test-helpers';
-import { startTestBackend } from '../test-backend';
+import { startTestBackend } from '../backend.testkit';
 
 interface Answer {
   status: number;

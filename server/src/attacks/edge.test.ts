@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import { parseTrustedProxies } from '../http/client-address';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.preloaded='yes'";
 

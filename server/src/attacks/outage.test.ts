@@ -18,7 +18,7 @@ import { startPglite } from '../db/pglite';
 import { connectPool } from '../db/pool';
 import { freePort, startPostgresCluster } from '../db/postgres-cluster';
 import { processTree } from '../db/process-tree';
-import { startTestBackend, TEST_SECRET } from '../test-backend';
+import { startTestBackend, TEST_SECRET } from '../backend.testkit';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

@@ -14,7 +14,7 @@ import { loadEngine } from '../../../src/engine/load';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
 import { SimulatedClock } from '../rooms/room-clock';
 import { call, columnsPlan, connectClient, next, signUp } from '../rooms/test-helpers';
-import { startTestBackend, TEST_SECRET, type TestBackend } from '../test-backend';
+import { startTestBackend, TEST_SECRET, type TestBackend } from '../backend.testkit';
 
 /** The most a farmer may gain: one win between new players (K = 40 at equal ratings) is +20. */
 const MOST_GAINED = 30;

@@ -8,7 +8,7 @@ import { loadEngine } from '../../../src/engine/load';
 import { formatRecord, parseRecord } from '../../../src/game/record';
 import type { ScorePayload } from '../../../src/game/submission';
 import { TEST_DATABASES } from '../db/testing';
-import { restFixture, score } from '../postgrest/test-fixture';
+import { restFixture, score } from '../postgrest/rest.testkit';
 import { expertHuman, playAgainstComputer } from '../scores/played-game.testkit';
 
 describe.each(TEST_DATABASES)('forging the leaderboards on %s', (_name, open) => {

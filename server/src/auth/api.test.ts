@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
-import { startTestBackend, supabaseClient, type TestBackend } from '../test-backend';
+import { startTestBackend, supabaseClient, type TestBackend } from '../backend.testkit';
 import { hashToken } from './refresh-tokens';
 
 describe.each(TEST_DATABASES)('the auth API through supabase-js on %s', (_name, open) => {

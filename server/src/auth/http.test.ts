@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES, type TestDatabase } from '../db/testing';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 import { createKeys } from './keys';
 
 interface Reply {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess } from '../server-process.testkit';
-import { TEST_SECRET } from '../test-backend';
+import { TEST_SECRET } from '../backend.testkit';
 import { embeddedKind, openEmbedded } from './embedded';
 import { freePort } from './postgres-cluster';
 import { postgresAccount } from './postgres-server';

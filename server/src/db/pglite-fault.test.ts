@@ -17,9 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openEmbedded } from './embedded';
-import type { FaultReport } from './pglite-fault.child';
+import type { FaultReport } from './pglite-fault-child.testkit';
 
-const CHILD = fileURLToPath(new URL('./pglite-fault.child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./pglite-fault-child.testkit.ts', import.meta.url));
 const DEPTH = 300;
 /** CPU the child may spend on `select 1/0` before it counts as spinning (an answer takes well under 10 ms). */
 const SPINNING_CPU_SECONDS = 3;

@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { call, connectClient } from '../rooms/test-helpers';
-import { startTestBackend } from '../test-backend';
+import { startTestBackend } from '../backend.testkit';
 import type { Database } from './database';
 import { openEmbedded } from './embedded';
 

@@ -6,7 +6,7 @@
  * has no timers to enforce one (there the embedded database's supervisor is the bound).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 import { postgresForTests, type TestDatabase } from './testing';
 
 /**

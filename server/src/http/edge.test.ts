@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 describe('the HTTP edge', () => {
   let test: TestDatabase;

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../db/testing';
-import { restFixture, score } from './test-fixture';
+import { restFixture, score } from './rest.testkit';
 
 describe.each(TEST_DATABASES)('/rest/v1 through PostgREST on %s', (_name, open) => {
   const fixture = restFixture(open);

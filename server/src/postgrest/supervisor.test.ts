@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../db/testing';
-import { startTestBackend, type TestBackend } from '../test-backend';
+import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 describe('PostgREST supervised', () => {
   let test: TestDatabase;

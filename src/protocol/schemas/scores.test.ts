@@ -1,6 +1,6 @@
 // Exact scores on the socket: decimal strings (older senders' safe numbers too) in, bigints out.
 import { describe, expect, it } from 'vitest';
-import { gameState, parsedGameState, VALID } from '../fixtures.test-helper';
+import { gameState, parsedGameState, VALID } from '../messages.testkit';
 import { parseServerEvent } from '../server-events';
 import { ScoreTextSchema, SCORE_DIGITS_MAX, parseWith, scoreToText } from './index';
 

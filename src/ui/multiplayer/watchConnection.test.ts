@@ -5,7 +5,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gameState, room } from '../../protocol/fixtures.test-helper';
+import { gameState, room } from '../../protocol/messages.testkit';
 import type { ClientToServerWireEvents, InterServerEvents, ServerToClientWireEvents } from '../../protocol/messages';
 import { openWatch } from './watchConnection';
 import { initialWatch, watchReducer, type WatchState } from './watchState';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsedGameState as gameState, room } from '../../protocol/fixtures.test-helper';
+import { parsedGameState as gameState, room } from '../../protocol/messages.testkit';
 import { initialWatch, watchLink, watchReducer, watchingText, type WatchState } from './watchState';
 
 const watching: WatchState = watchReducer(initialWatch, { type: 'watched', watched: { room, gameState, result: null, spectators: 2 } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Keys } from '../auth/keys';
 import type { TestDatabase } from '../db/testing';
 import type { BackendOptions } from '../backend';
-import { startTestBackend, supabaseClient, type TestBackend } from '../test-backend';
+import { startTestBackend, supabaseClient, type TestBackend } from '../backend.testkit';
 
 let games = 0;
 /**
