@@ -40,16 +40,35 @@ export default defineConfig(async () => {
     server: { port: 5173 },
     test: {
       environment: 'node',
-      include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
       exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'target/**'],
-      // The databases are migrated once per run; test files copy them (server/src/db/testing.ts).
-      globalSetup: ['server/src/db/test-databases.global.ts'],
-      // Sized for a busy 2-core machine: a test file boots its database, PostgREST and servers.
-      hookTimeout: 120_000,
+      // Sized for a busy 2-core machine: an engine search or a booted server can take seconds there.
       testTimeout: 60_000,
-      // Two test files at once even on two cores (the default is one there): most of their time is
-      // spent waiting on the databases, PostgREST and server processes they start.
+      // Two test files at once even on two cores (the default is one there): most of a database
+      // test's time is spent waiting on the databases, PostgREST and server processes it starts.
       maxWorkers: 2,
+      // Two projects (README, Developing). `unit`: every pure test, in seconds, with nothing but
+      // `npm ci` (no database is booted). `db`: the *.db.test.ts files, which need a database.
+      projects: [
+        {
+          extends: true as const,
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
+            exclude: ['**/*.db.test.{ts,tsx}', 'server/src/rooms/**'],
+          },
+        },
+        {
+          extends: true as const,
+          test: {
+            name: 'db',
+            include: ['src/**/*.db.test.{ts,tsx}', 'tests/**/*.db.test.ts', 'server/**/*.db.test.ts', 'server/src/rooms/**/*.test.ts'],
+            // The databases are migrated once per run; test files copy them (server/src/db/testing.ts).
+            globalSetup: ['server/src/db/database-templates.testkit.ts'],
+            // A test file boots its database, PostgREST and servers.
+            hookTimeout: 120_000,
+          },
+        },
+      ],
     },
   };
 });

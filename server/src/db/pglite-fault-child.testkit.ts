@@ -1,6 +1,6 @@
 /**
  * The reproduction of PGlite's deep-expression fault, in a process of its own so that its hang
- * never holds the test run (pglite-fault.test.ts; docs/pglite-deep-json-path-fault.md). Each step
+ * never holds the test run (pglite-fault.db.test.ts; docs/pglite-deep-json-path-fault.md). Each step
  * is reported to the parent, and the report is flushed before the next step starts: the hang
  * spins on this process's only thread, so nothing sent after it would ever leave.
  */
