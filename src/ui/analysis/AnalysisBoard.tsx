@@ -133,6 +133,11 @@ export function AnalysisBoard({ engine, start }: AnalysisBoardProps) {
             const result = engine.predict(position.board, cell, player, record.mode);
             return result.ok ? result.prediction : null;
           }}
+          playable={
+            record.mirrorRule && position.mover !== null
+              ? (cell) => engine.play(position.board, cell, position.mover ?? 0, record.mode, { mirrorRule: true }).ok
+              : undefined
+          }
         />
         <TopMovesOverlay board={position.board} top={answer.update?.top ?? []} />
       </div>

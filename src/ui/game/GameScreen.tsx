@@ -160,6 +160,11 @@ export function GameScreen({ engine, openSettings, aiDev, inspect }: GameScreenP
               const result = engine.predict(game.boardState, cell, player, game.scoringMechanism);
               return result.ok ? result.prediction : null;
             }}
+            playable={
+              game.mirrorRule
+                ? (cell) => engine.play(game.boardState, cell, game.currentPlayer, game.scoringMechanism, { mirrorRule: true }).ok
+                : undefined
+            }
           />
         </div>
         <p className="visually-hidden" aria-live="polite">
