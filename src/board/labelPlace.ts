@@ -18,8 +18,10 @@ interface Box {
 
 const GLYPH_WIDTH = 0.62;
 const GLYPH_HEIGHT = 0.72;
-/** Clear space kept between the number and a coordinate, in CSS pixels. */
-const GAP = 1;
+/** Clear space kept between the number and a coordinate, in CSS pixels: enough that the two read apart. */
+const GAP = 2;
+/** The value's outline (draw.ts labelStyle) reaches about a pixel beyond its glyphs. */
+const OUTLINE = 1;
 
 const overlaps = (a: Box, b: Box) => a.left < b.right + GAP && b.left < a.right + GAP && a.top < b.bottom + GAP && b.top < a.bottom + GAP;
 
@@ -49,8 +51,8 @@ export function groupLabelCentre(layout: BoardLayout, cell: CellPosition, text: 
   const boxes = coordinates ? coordinateBoxes(layout, cell) : [];
   if (boxes.length === 0) return centre;
   const size = layout.cellSize;
-  const halfWidth = (GLYPH_WIDTH * fontSize * text.length) / 2;
-  const halfHeight = (GLYPH_HEIGHT * fontSize) / 2;
+  const halfWidth = (GLYPH_WIDTH * fontSize * text.length) / 2 + OUTLINE;
+  const halfHeight = (GLYPH_HEIGHT * fontSize) / 2 + OUTLINE;
   const at = (dx: number, dy: number): Box => ({
     left: size / 2 + dx - halfWidth,
     right: size / 2 + dx + halfWidth,
@@ -60,20 +62,27 @@ export function groupLabelCentre(layout: BoardLayout, cell: CellPosition, text: 
   // A number wider than its cell (a big group's value) spills sideways anyway: only its height must fit.
   const wide = 2 * halfWidth > size;
   const inCell = (box: Box) => box.top >= 0 && box.bottom <= size && (wide || (box.left >= 0 && box.right <= size));
-  // Away from the row number (down, right) or the letter (up, left), nearest first.
+  // Nearest first; at each distance, diagonally away from the row number (down and right) or
+  // the letter (up and left) before straight moves, which leave the two texts stacked.
   const steps = [0, 1, 2, 3, 4, 5, 6].map((n) => (n * size) / 16);
-  const moves = steps.flatMap((d) => [
-    [0, d],
-    [0, -d],
-    [d, 0],
-    [-d, 0],
-    [-d, d],
-    [d, -d],
-  ]);
+  const directions = [[1, 1], [-1, -1], [0, 1], [0, -1], [1, 0], [-1, 0], [1, -1], [-1, 1]];
+  const moves = steps.flatMap((d) => directions.map(([x, y]) => [x! * d, y! * d]));
+  // The first place clear of both; in a cell too small for that (a1 of a phone's 16×16 with a
+  // two-digit value), the place that covers the least of them.
+  let best = { dx: 0, dy: 0, covered: Infinity };
   for (const [dx, dy] of moves as [number, number][]) {
     const box = at(dx, dy);
-    if (inCell(box) && !boxes.some((b) => overlaps(box, b))) return { x: centre.x + dx, y: centre.y + dy };
+    if (!inCell(box)) continue;
+    const covered = boxes.reduce((sum, b) => sum + overlapArea(box, b), 0);
+    if (covered === 0 && !boxes.some((b) => overlaps(box, b))) return { x: centre.x + dx, y: centre.y + dy };
+    if (covered < best.covered) best = { dx, dy, covered };
   }
-  // No room in so small a cell: the centre, as without coordinates.
-  return centre;
+  return { x: centre.x + best.dx, y: centre.y + best.dy };
+}
+
+/** How much of `b` the box `a` covers, in square pixels. */
+function overlapArea(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
 }
