@@ -75,7 +75,7 @@ const serverRules = restrictImports(
 );
 
 export default defineConfig(
-  globalIgnores(['dist', 'dist-locked', 'target', 'node_modules', 'src/engine/generated', 'data', 'test-results', 'playwright-report']),
+  globalIgnores(['dist', 'dist-*', 'target', 'node_modules', 'src/engine/generated', 'data', 'test-results', 'playwright-report']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
