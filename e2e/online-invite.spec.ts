@@ -46,7 +46,7 @@ test('the invite link brings a friend to the room; a name already there is refus
     await expect(noMirroring).not.toBeChecked();
     await expect(settings).toHaveText(['8x8', 'Connection', 'Casual', 'Untimed', 'Private']);
 
-    // In the game: Forfeit is in the footer, away from Request Undo, and not a solid red button.
+    // In the game: Forfeit is last in the action bar, away from Request Undo, and not a solid red button.
     for (const { page } of [alice, bob]) {
       await page.getByRole('button', { name: 'Ready', exact: true }).click();
       await expect(page.getByRole('button', { name: 'Not Ready', exact: true })).toBeVisible();
@@ -55,8 +55,12 @@ test('the invite link brings a friend to the room; a name already there is refus
     await expect(alice.page).toHaveURL(/\/multiplayer\/game$/, { timeout: 10_000 });
     const undo = alice.page.getByRole('button', { name: 'Request Undo' });
     const forfeit = alice.page.getByRole('button', { name: 'Forfeit' });
-    const [undoBox, forfeitBox] = [await undo.boundingBox(), await forfeit.boundingBox()];
-    expect(forfeitBox!.y).toBeGreaterThan(undoBox!.y + undoBox!.height);
+    // Last in the game's action bar, after Back to Lobby and Home, a gap away from them.
+    const bar = alice.page.getByRole('navigation', { name: 'Game actions' }).getByRole('button');
+    await expect(bar).toHaveCount(4);
+    const names = await bar.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(names).toEqual(['Request Undo', 'Back to Lobby', 'Home', 'Forfeit']);
+    await expect(undo).toBeVisible();
     const background = await forfeit.evaluate((button) => getComputedStyle(button).backgroundColor);
     const danger = await forfeit.evaluate((button) => getComputedStyle(button).borderTopColor);
     expect(background).not.toBe(danger);

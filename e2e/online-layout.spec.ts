@@ -1,8 +1,8 @@
 /**
- * The online game page is laid out as the single-device one. On a wide screen the
- * room's title, the scores and the buttons sit in a column beside a board as tall as the
- * window; on a phone they stack, the board as wide as the screen, and the footer's three
- * buttons stay on one row.
+ * The online game page is built around the board. On a wide screen the players' strips, the
+ * moves and the actions sit in a column beside a board nearly as tall as the window; on a phone
+ * the opponent's strip is above the board, the player's below, the board as wide as the screen,
+ * and the action bar's four buttons stay on one row at the bottom of the screen.
  */
 import type { Locator } from '@playwright/test';
 import { aliceCreatesARoom, closeBoth, expectNoPageErrors, playOnlineMoves, startOnlineGame } from './support/multiplayer';
@@ -14,7 +14,7 @@ async function box(locator: Locator) {
   return found;
 }
 
-test('online, the scores sit beside a board as tall as the window, and stack above it on a phone', async ({ browser, baseURL }) => {
+test('online, the strips sit beside a board nearly as tall as the window, and above and below it on a phone', async ({ browser, baseURL }) => {
   const { alice, bob, code } = await aliceCreatesARoom(browser, baseURL);
   try {
     expectNoPageErrors(alice, bob);
@@ -22,28 +22,33 @@ test('online, the scores sit beside a board as tall as the window, and stack abo
     await playOnlineMoves(alice, bob, 2);
     const page = alice.page;
     const board = page.getByTestId('game-board');
-    const scores = page.getByRole('region', { name: 'Scores' });
-    const footer = page.locator('footer.multiplayer-actions');
+    const opponent = page.getByTestId('player-strip-1');
+    const mine = page.getByTestId('player-strip-0');
+    const actions = page.getByRole('navigation', { name: 'Game actions' });
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(async () => {
-      const [b, s] = [await box(board), await box(scores)];
-      expect(s.x + s.width).toBeLessThanOrEqual(b.x + 1); // beside, not above
-      expect(b.height).toBeGreaterThan(800 * 0.85);
+      const [b, o, m] = [await box(board), await box(opponent), await box(mine)];
+      expect(o.x).toBeGreaterThanOrEqual(b.x + b.width - 1); // beside, not above
+      expect(m.x).toBeGreaterThanOrEqual(b.x + b.width - 1);
+      expect(o.y).toBeLessThan(m.y); // the opponent above
+      expect(b.height).toBeGreaterThan(800 * 0.8);
       expect(b.y + b.height).toBeLessThanOrEqual(800);
     }).toPass();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(async () => {
-      const [b, s] = [await box(board), await box(scores)];
-      expect(s.y + s.height).toBeLessThanOrEqual(b.y + 1); // above
-      expect(b.width).toBeGreaterThan(390 * 0.85);
-      const buttons = await footer.getByRole('button').all();
+      const [b, o, m] = [await box(board), await box(opponent), await box(mine)];
+      expect(o.y + o.height).toBeLessThanOrEqual(b.y + 1); // the opponent above
+      expect(m.y).toBeGreaterThanOrEqual(b.y + b.height - 1); // the player below
+      expect(b.width).toBeGreaterThan(390 * 0.9);
+      const buttons = await actions.getByRole('button').all();
       const tops = await Promise.all(buttons.map(async (button) => (await box(button)).y));
-      expect(buttons).toHaveLength(3);
+      expect(buttons).toHaveLength(4);
       expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(2); // one row
-      const last = await box(buttons[2]!);
+      const last = await box(buttons[3]!);
       expect(last.x + last.width).toBeLessThanOrEqual(390);
+      expect(last.y + last.height).toBeLessThanOrEqual(844); // at the bottom of the screen, in reach
     }).toPass();
   } finally {
     await closeBoth(alice, bob);

@@ -132,7 +132,7 @@ test('the board, both strips and the actions fit a phone and a desktop in both t
 test('a forfeit ends the game in place for both players, and a spectator sees the trophy beside the winner', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const [host, guest] = await twoPlayers(browser, baseURL);
-  const code = (await host.page.locator('.online-room-code').textContent())!.replace('Room ', '');
+  const code = (await host.page.getByRole('heading', { name: /^Room: / }).textContent())!.replace('Room: ', '');
   const watcher = await openPlayer(browser, 'Carol', baseURL);
   try {
     await watcher.page.goto(`/multiplayer/watch/${code}`);

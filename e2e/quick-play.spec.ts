@@ -42,7 +42,7 @@ test('two players who click Play online with the same settings land in the same 
     }
     const title = (await alice.page.getByRole('heading', { name: /^Room: / }).textContent()) ?? '';
     expect(title).toMatch(/^Room: [A-Z0-9]{6}$/);
-    await expect(bob.page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(bob.page.getByRole('heading', { name: /^Room: / })).toHaveText(title);
     // One of them opens; the other sees whose turn it is.
     await expect(turnIndicator(alice.page)).toHaveText(/^(Your turn|Bob's turn)$/);
     if ((await turnIndicator(alice.page).textContent()) === 'Your turn') await expect(turnIndicator(bob.page)).toHaveText("Alice's turn");

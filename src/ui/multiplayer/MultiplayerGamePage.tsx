@@ -136,7 +136,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
       room={
         <>
           <ServerNotice context={context} />
-          {currentRoom && <span className="online-room-code">Room {currentRoom.code}</span>}
+          {currentRoom && <h2 className="online-room-code">Room: {currentRoom.code}</h2>}
           {currentRoom && <WatchingCount code={currentRoom.code} />}
         </>
       }

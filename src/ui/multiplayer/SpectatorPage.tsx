@@ -118,7 +118,7 @@ function WatchedGame({ engine, watch, gameState, back }: WatchedGameProps) {
       mode={gameState.scoringMechanism}
       room={
         <>
-          <h1 className="online-watch-title">Watching room {watch.room?.code}</h1>
+          <h2 className="online-watch-title">Watching room {watch.room?.code}</h2>
           <p className="multiplayer-note" data-testid="watching-count">
             {watchingText(watch.spectators)}
           </p>
