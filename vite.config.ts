@@ -46,23 +46,24 @@ export default defineConfig(async () => {
       // Two test files at once even on two cores (the default is one there): most of a database
       // test's time is spent waiting on the databases, PostgREST and server processes it starts.
       maxWorkers: 2,
-      // Two projects (README, Developing). `unit`: every pure test, in seconds, with nothing but
-      // `npm ci` (no database is booted). `db`: the *.db.test.ts files, which need a database.
+      // Two projects (README, Developing). `unit`: every pure test, with nothing but `npm ci` (no
+      // database is booted, so one file runs in seconds). `db`: the *.db.test.ts files.
       projects: [
         {
           extends: true as const,
           test: {
             name: 'unit',
             include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'server/**/*.test.ts'],
-            exclude: ['**/*.db.test.{ts,tsx}', 'server/src/rooms/**'],
+            exclude: ['**/*.db.test.{ts,tsx}'],
           },
         },
         {
           extends: true as const,
           test: {
             name: 'db',
-            include: ['src/**/*.db.test.{ts,tsx}', 'tests/**/*.db.test.ts', 'server/**/*.db.test.ts', 'server/src/rooms/**/*.test.ts'],
-            // The databases are migrated once per run; test files copy them (server/src/db/testing.ts).
+            include: ['src/**/*.db.test.{ts,tsx}', 'tests/**/*.db.test.ts', 'server/**/*.db.test.ts'],
+            // The databases are migrated once per run; test files copy them
+            // (server/src/db/databases.testkit.ts).
             globalSetup: ['server/src/db/database-templates.testkit.ts'],
             // A test file boots its database, PostgREST and servers.
             hookTimeout: 120_000,

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pgliteForTests, type TestDatabase } from '../server/src/db/testing';
+import { pgliteForTests, type TestDatabase } from '../server/src/db/databases.testkit';
 import { startTestBackend, type TestBackend } from '../server/src/backend.testkit';
 import { fetchProfileName, signIn, signOut, signUp } from '../src/services/auth';
 import { submitScore } from '../src/services/scores';

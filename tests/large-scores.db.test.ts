@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchAiHighScores, fetchGameResults } from '../src/services/leaderboard';
 import { fetchGameHistory, fetchUserStats } from '../src/services/profile';
-import { TEST_DATABASES } from '../server/src/db/testing';
+import { TEST_DATABASES } from '../server/src/db/databases.testkit';
 import { restFixture } from '../server/src/postgrest/rest.testkit';
 
 const TOP = 2n ** 96n; // a full 16×16 expansion board of 2×2 squares

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchAiHighScores, fetchEloLeaderboard, fetchGameResults, fetchPlayerNames } from '../src/services/leaderboard';
 import { loadLeaderboardView } from '../src/ui/leaderboard/LeaderboardPage';
-import { TEST_DATABASES } from '../server/src/db/testing';
+import { TEST_DATABASES } from '../server/src/db/databases.testkit';
 import { restFixture, score } from '../server/src/postgrest/rest.testkit';
 import { supabaseClient } from '../server/src/backend.testkit';
 

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '../src/game/record';
 import { fetchGameHistory, fetchProfile, fetchRatingHistory, fetchUserStats, loadProfileData } from '../src/services/profile';
-import { TEST_DATABASES } from '../server/src/db/testing';
+import { TEST_DATABASES } from '../server/src/db/databases.testkit';
 import { restFixture } from '../server/src/postgrest/rest.testkit';
 
 const RECORD = 'CC1 6x6 connection nomirror: a1 b1 a2 b2 a3 b3 1-0';

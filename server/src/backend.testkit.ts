@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from './backend';
 import { LOOPBACK_PROXIES } from './http/client-address';
 import type { Keys } from './auth/keys';
-import type { TestDatabase } from './db/testing';
+import type { TestDatabase } from './db/databases.testkit';
 
 export const TEST_SECRET = 'a test secret that is long enough for HS256 ok';
 

@@ -20,7 +20,7 @@ import {
   undoRefusalOf,
   undoRequestsLeftOf,
 } from './room.machine';
-import { ALICE, BOB, gameState, inGame, inRoom, player, room, start } from './room.test-helper';
+import { ALICE, BOB, gameState, inGame, inRoom, player, room, start } from './room.testkit';
 
 const playing = (overrides: Parameters<typeof room>[0] = {}) => room({ status: 'playing', players: [ALICE, BOB], ...overrides });
 /** Alice (player 0) to move, with a move of hers on the board to take back. */

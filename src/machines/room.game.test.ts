@@ -3,7 +3,7 @@ import type { Ack } from '../protocol/messages';
 import { parseServerEvent } from '../protocol/server-events';
 import { ERRORS, incomingUndo, isLocalTurn, rematchOf } from './room.machine';
 import { resultText } from './room.rules';
-import { ALICE, BOB, player, room, gameState, inGame } from './room.test-helper';
+import { ALICE, BOB, player, room, gameState, inGame } from './room.testkit';
 
 describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
   it('sends a move {row, col} on the local turn only, and ignores clicks off it', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { Ack } from '../protocol/messages';
 import { away, canStart, ERRORS, finishMessage, isLocalTurn, roomMachine, secondsLeft } from './room.machine';
-import { player, ALICE, BOB, room, gameState, start, inRoom, ctx } from './room.test-helper';
+import { player, ALICE, BOB, room, gameState, start, inRoom, ctx } from './room.testkit';
 
 
 describe('room rules (SPEC §4 "Multiplayer room")', () => {

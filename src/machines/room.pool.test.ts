@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '../protocol/messages';
 import { NO_SHOW } from './room.machine';
-import { ALICE, BOB, inRoom, room, start } from './room.test-helper';
+import { ALICE, BOB, inRoom, room, start } from './room.testkit';
 
 const PLAY = { type: 'pool.join', username: ' Alice ', boardSize: 8, timeControl: '3+2' } as const;
 

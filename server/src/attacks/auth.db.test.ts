@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { createHasher, type Hasher } from '../auth/passwords';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
-import { call, connectClient } from '../rooms/test-helpers';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
+import { call, connectClient } from '../rooms/rooms.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 interface Reply {

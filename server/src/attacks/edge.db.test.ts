@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { parseTrustedProxies } from '../http/client-address';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 

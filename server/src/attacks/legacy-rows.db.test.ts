@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database';
 import { migrate } from '../db/migrate';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 
 const REPAIR = '20261128000004_repair_legacy_rows.sql';
 const RULES = [

@@ -7,7 +7,7 @@ import type { Engine } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
 import { formatRecord, parseRecord } from '../../../src/game/record';
 import type { ScorePayload } from '../../../src/game/submission';
-import { TEST_DATABASES } from '../db/testing';
+import { TEST_DATABASES } from '../db/databases.testkit';
 import { restFixture, score } from '../postgrest/rest.testkit';
 import { expertHuman, playAgainstComputer } from '../scores/played-game.testkit';
 

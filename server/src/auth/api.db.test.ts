@@ -4,7 +4,7 @@
  * spec's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { startTestBackend, supabaseClient, type TestBackend } from '../backend.testkit';
 import { hashToken } from './refresh-tokens';
 

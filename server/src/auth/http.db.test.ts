@@ -4,7 +4,7 @@
  * injected clock), concurrent refreshes, CORS, sessions and the scopes of sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 import { createKeys } from './keys';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../db/migrate';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { createKeys } from './keys';
 import { hashToken, issueRefreshToken, rotateRefreshToken } from './refresh-tokens';
 import { endSessions, signedInUser, startSession } from './sessions';

@@ -1,7 +1,7 @@
 /**
  * Vitest's global set-up: the databases are booted and migrated once per run, not once per test
  * file (PGlite takes seconds to boot on a busy machine). Test files start from these templates
- * (testing.ts): PGlite from the dumped folder, PostgreSQL from a template database in one cluster.
+ * (databases.testkit.ts): PGlite from the dumped folder, PostgreSQL from a template database in one cluster.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { migrate } from './migrate';
 import { startPglite } from './pglite';
 import { connectPool } from './pool';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
-import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './testing';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './databases.testkit';
 
 const TEMPLATE_DATABASE = 'cc_template';
 

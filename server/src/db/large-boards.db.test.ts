@@ -14,7 +14,7 @@ import type { Database } from './database';
 import { MIGRATIONS_DIR, migrate } from './migrate';
 import { startPglite } from './pglite';
 import { connectPool } from './pool';
-import { POSTGRES_TEMPLATE_ENV, TEST_DATABASES, type TestDatabase } from './testing';
+import { POSTGRES_TEMPLATE_ENV, TEST_DATABASES, type TestDatabase } from './databases.testkit';
 
 const LARGE_BOARDS = '20261129000001_large_boards.sql';
 

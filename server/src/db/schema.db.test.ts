@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from './database';
 import { migrate } from './migrate';
-import { TEST_DATABASES, type TestDatabase } from './testing';
+import { TEST_DATABASES, type TestDatabase } from './databases.testkit';
 
 /** Runs `work` as a client would: under the role, with the JWT claims set. */
 function asClient<T>(db: Database, sub: string | null, work: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -6,12 +6,12 @@
  * bounds of the spec's sizes, and every large-board bound but connection on 14×14 and 16×16, are
  * reached exactly by a board below, so they are the true maxima, not merely upper bounds.
  *
- * The database is the migrated PGlite of the tests (testing.ts), every migration applied.
+ * The database is the migrated PGlite of the tests (databases.testkit.ts), every migration applied.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_MECHANISMS, type BoardState, type CellKey, type Engine, type ScoringMechanism, type Scores } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
-import { pgliteForTests, type TestDatabase } from './testing';
+import { pgliteForTests, type TestDatabase } from './databases.testkit';
 
 const SIZES = [6, 8, 10, 12, 14, 16] as const;
 type Size = (typeof SIZES)[number];

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
-import { postgresForTests, type TestDatabase } from './testing';
+import { postgresForTests, type TestDatabase } from './databases.testkit';
 
 /**
  * Backreferences under nested counted repeats: PostgreSQL's regex compiler takes about 3 s over

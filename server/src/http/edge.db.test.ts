@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 describe('the HTTP edge', () => {

@@ -3,7 +3,7 @@
  * client) and raw HTTP: the calls of SPEC §7, inserts under row-level security, functions.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES } from '../db/testing';
+import { TEST_DATABASES } from '../db/databases.testkit';
 import { restFixture, score } from './rest.testkit';
 
 describe.each(TEST_DATABASES)('/rest/v1 through PostgREST on %s', (_name, open) => {

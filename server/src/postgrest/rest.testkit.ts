@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Keys } from '../auth/keys';
-import type { TestDatabase } from '../db/testing';
+import type { TestDatabase } from '../db/databases.testkit';
 import type { BackendOptions } from '../backend';
 import { startTestBackend, supabaseClient, type TestBackend } from '../backend.testkit';
 

@@ -3,7 +3,7 @@
  * answers 503 with Retry-After rather than hanging or failing without a word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 describe('PostgREST supervised', () => {

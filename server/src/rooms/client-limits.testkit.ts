@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import type { NodeAdapter } from './adapter';
 import { peerAddress } from './client-limits';
 import { attachGameServer, type AttachOptions, type AttachedGameServer } from './index';
-import { SECRET } from './test-helpers';
+import { SECRET } from './rooms.testkit';
 
 const ADDRESS_HEADER = 'x-test-client-address';
 

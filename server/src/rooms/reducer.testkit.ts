@@ -8,7 +8,7 @@ import { IDLE_CLAIM_MS, UNDO_LAPSE_MS, type TimeControl } from '../../../src/pro
 import type { Command } from './commands';
 import { reduce, type Step } from './reducer';
 import type { RoomConfig, RoomState } from './state';
-import { columnsPlan } from './test-helpers';
+import { columnsPlan } from './rooms.testkit';
 
 export let config: RoomConfig;
 
@@ -66,7 +66,7 @@ export function startedGame(signedIn = true, settings: { timeControl?: TimeContr
 export const move = (playerId: string, row: number, col: number): Command => ({ type: 'move', playerId, row, col });
 export const eventNames = (step: Step) => step.events.map((e) => e.event);
 
-/** A whole 6×6 game's moves in turn order (test-helpers.ts): Alice takes columns 0, 2 and 5, Bob 1, 3 and 4. */
+/** A whole 6×6 game's moves in turn order (rooms.testkit.ts): Alice takes columns 0, 2 and 5, Bob 1, 3 and 4. */
 const PLAN = columnsPlan();
 
 /** Plays the plan's moves `from` up to `to` (Alice first), one a second from `at`; the time of the last one. */

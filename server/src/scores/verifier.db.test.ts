@@ -8,7 +8,7 @@ import type { Engine } from '../../../src/engine';
 import { loadEngine } from '../../../src/engine/load';
 import type { ScorePayload } from '../../../src/game/submission';
 import type { Database } from '../db/database';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { workerChecker, type Checker } from './checker';
 import { expertHuman, playAgainstComputer } from './played-game.testkit';
 import { startScoreVerifier, type ScoreVerifier } from './verifier';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialRoomContext, type RoomContext } from '../../machines/room.machine';
-import { ALICE, BOB } from '../../machines/room.test-helper';
+import { ALICE, BOB } from '../../machines/room.testkit';
 import { MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { RoomPanel } from './RoomPanel';
 

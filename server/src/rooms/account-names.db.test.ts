@@ -4,8 +4,8 @@
 // one it joins, an open game and quick play. An anonymous player keeps the name they typed.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listed, watchLobby } from './open-games.test-helper';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { listed, watchLobby } from './open-games.testkit';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 beforeAll(async () => {

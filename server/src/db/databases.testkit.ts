@@ -1,5 +1,5 @@
 /**
- * Real databases for tests. The global set-up (test-databases.global.ts) migrates one PGlite and
+ * Real databases for tests. The global set-up (database-templates.testkit.ts) migrates one PGlite and
  * one PostgreSQL database once per run; each test file then starts from those templates: a PGlite
  * loaded from the dumped folder, or a PostgreSQL database created from the template database.
  * Without the global set-up (scripts), each starts empty and is migrated.

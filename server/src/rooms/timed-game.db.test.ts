@@ -4,9 +4,9 @@
 // time the server was down.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { SimulatedClock } from './room-clock';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 type Clocks = { remainingMs: [number, number]; running: 0 | 1 | null };
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string; gameState: { clocks: Clocks | null } | null };

@@ -8,12 +8,12 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_ERRORS } from '../../../src/protocol';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { startNode, type TestNode } from './client-limits.testkit';
 import { CODE_ALPHABET } from './new-rooms';
-import { listed, watchLobby } from './open-games.test-helper';
+import { listed, watchLobby } from './open-games.testkit';
 import { ARRIVAL_MS, NO_SHOW_BAR_MS } from './pool';
-import { call, next } from './test-helpers';
+import { call, next } from './rooms.testkit';
 
 type Ack = { success: boolean; error?: string; room?: { code: string; quickPlay?: boolean }; rejoinToken?: string };
 type Paired = { code: string; rejoinToken: string };

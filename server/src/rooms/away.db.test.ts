@@ -3,7 +3,7 @@
 // stays away loses the seat and the host passes on; a quick-play opponent who never comes leaves
 // an ordinary room behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
+import { call, next, pause, record, startHarness, type Harness } from './rooms.testkit';
 
 const GRACE = 300;
 const TICK = 200; // the countdown takes 3 ticks, longer than the grace period

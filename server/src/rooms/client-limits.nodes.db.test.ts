@@ -6,11 +6,11 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_ERRORS } from '../../../src/protocol';
-import { postgresForTests, type TestDatabase } from '../db/testing';
+import { postgresForTests, type TestDatabase } from '../db/databases.testkit';
 import { createNodeAdapter } from './adapter';
 import { startNode, type TestNode } from './client-limits.testkit';
 import { ARRIVAL_MS } from './pool';
-import { call, next } from './test-helpers';
+import { call, next } from './rooms.testkit';
 
 type Ack = { success: boolean; error?: string; room?: { code: string } };
 type Paired = { code: string; rejoinToken: string };

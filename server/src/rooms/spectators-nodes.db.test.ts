@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
-import { call, columnsPlan, connectClient, next } from './test-helpers';
+import { call, columnsPlan, connectClient, next } from './rooms.testkit';
 
 const SECRET = 'the spectators test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string } };

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import type { TestDatabase } from '../db/testing';
-import { TEST_DATABASES } from '../db/testing';
+import type { TestDatabase } from '../db/databases.testkit';
+import { TEST_DATABASES } from '../db/databases.testkit';
 import { PostgresJournal } from './journal';
 import { PostgresLeases } from './leases';
 

@@ -5,7 +5,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, SERVER_ERRORS, parseAck } from '../../../src/protocol';
-import { call, columnsPlan, next, record, startHarness, type Harness } from './test-helpers';
+import { call, columnsPlan, next, record, startHarness, type Harness } from './rooms.testkit';
 
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
 type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [string, string]; moveCount: number; progress: string };

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { connectPool } from '../db/pool';
 import { startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 type Entered = { room: { code: string } };
 type Finished = { winner: number; scores: [string, string]; ratings?: { before: number; after: number }[] };

@@ -6,7 +6,7 @@
  * here through a trigger on the log, as a broken rule would.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, type TestDatabase } from '../db/testing';
+import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import { EntryRefused, PostgresJournal, type LogEntry } from './journal';
 import { PostgresLeases } from './leases';
 

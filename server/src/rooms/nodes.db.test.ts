@@ -22,7 +22,7 @@ import { createKeys } from '../auth/keys';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
 import { sessionIdPrefix } from './session-ids';
-import { call, columnsPlan, connectClient, next, signUp as signUpAt } from './test-helpers';
+import { call, columnsPlan, connectClient, next, signUp as signUpAt } from './rooms.testkit';
 
 const SECRET = 'the nodes test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };

@@ -8,10 +8,10 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { createKeys } from '../auth/keys';
-import { postgresForTests, type TestDatabase } from '../db/testing';
+import { postgresForTests, type TestDatabase } from '../db/databases.testkit';
 import { createNodeAdapter } from './adapter';
 import { attachGameServer, type AttachedGameServer } from './index';
-import { call, connectClient, next, SECRET } from './test-helpers';
+import { call, connectClient, next, SECRET } from './rooms.testkit';
 
 type Paired = { code: string; rejoinToken: string };
 

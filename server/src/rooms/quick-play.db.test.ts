@@ -4,7 +4,7 @@
 // drop take a player out; a player in a room cannot be in the pool; bad payloads and floods are refused.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 let clock = Date.parse('2026-11-25T12:00:00Z');

@@ -5,8 +5,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS } from '../../../src/protocol/messages';
 import { parseServerEvent } from '../../../src/protocol/server-events';
-import { pgliteForTests } from '../db/testing';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { pgliteForTests } from '../db/databases.testkit';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 /** A second server whose idle limit is short, for "Claim victory" and its shutdown notice. */

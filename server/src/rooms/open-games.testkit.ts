@@ -2,7 +2,7 @@
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { OpenGameView } from '../../../src/protocol';
-import { call, next } from './test-helpers';
+import { call, next } from './rooms.testkit';
 
 /** A client in the lobby: the open games as last sent to it, and a way to wait for a list. */
 export interface Watcher {

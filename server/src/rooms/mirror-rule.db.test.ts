@@ -9,10 +9,10 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIRRORING_REFUSED } from '../../../src/game/mirrorRule';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { GAME_START, loadConfig, move, startedGame } from './reducer.testkit';
 import { recordRatedGame } from './results';
-import { call, gameOf, next, record, startHarness, type Harness } from './test-helpers';
+import { call, gameOf, next, record, startHarness, type Harness } from './rooms.testkit';
 
 
 let shared: TestDatabase;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { createKeys } from '../auth/keys';
 import { attachGameServer } from './index';
-import { listed, unlisted, watchLobby } from './open-games.test-helper';
-import { SECRET, call, connectClient, next, startHarness, type Harness } from './test-helpers';
+import { listed, unlisted, watchLobby } from './open-games.testkit';
+import { SECRET, call, connectClient, next, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 beforeAll(async () => {

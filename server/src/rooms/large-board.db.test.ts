@@ -7,8 +7,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerEvent } from '../../../src/protocol';
-import { TEST_DATABASES } from '../db/testing';
-import { call, next, record, startHarness, type Harness } from './test-helpers';
+import { TEST_DATABASES } from '../db/databases.testkit';
+import { call, next, record, startHarness, type Harness } from './rooms.testkit';
 
 type Entered = { success: boolean; room: { code: string } };
 type Moved = { gameState: { scores: [string, string]; scoreHistory1: string[]; scoreHistory2: string[]; progress: string; moveCount: number } };

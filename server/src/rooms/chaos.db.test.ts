@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKeys } from '../auth/keys';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../db/postgres-cluster';
 import { startServerProcess, stopServerProcess, type RunningServer } from '../server-process.testkit';
-import { call, columnsPlan, connectClient, next, signUp } from './test-helpers';
+import { call, columnsPlan, connectClient, next, signUp } from './rooms.testkit';
 
 const SECRET = 'the chaos test secret, long enough for HS256';
 type Entered = { success: boolean; room: { code: string; status: string; pendingUndo: { requestId: string } | null }; playerId: string; rejoinToken: string; gameState: { moveCount: number } | null };

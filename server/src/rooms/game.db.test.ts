@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '../../../src/game/record';
 import { parseGameStateView } from '../../../src/protocol';
-import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
+import { call, next, pause, record, startHarness, type Harness } from './rooms.testkit';
 
 type GameState = { boardState: { occupiedCells: [string[], string[]] }; scores: [string, string]; currentPlayer: number; progress: string; scoreHistory1: string[]; moveCount: number };
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };

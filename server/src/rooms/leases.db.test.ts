@@ -3,11 +3,11 @@
  * at a time, a lapsed lease is taken over once, and a node that lost a room cannot write to it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../db/testing';
-import { TEST_DATABASES } from '../db/testing';
+import type { TestDatabase } from '../db/databases.testkit';
+import { TEST_DATABASES } from '../db/databases.testkit';
 import { LeaseLost, PostgresJournal } from './journal';
 import { PostgresLeases } from './leases';
-import { call, startHarness } from './test-helpers';
+import { call, startHarness } from './rooms.testkit';
 
 const TIMING = { ttlMs: 60_000, renewEveryMs: 1000 };
 

@@ -6,12 +6,12 @@
  * 50 only, and only its owner writes a room's listing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TestDatabase } from '../db/testing';
-import { TEST_DATABASES } from '../db/testing';
+import type { TestDatabase } from '../db/databases.testkit';
+import { TEST_DATABASES } from '../db/databases.testkit';
 import { PostgresLeases } from './leases';
-import { listed, unlisted, watchLobby } from './open-games.test-helper';
+import { listed, unlisted, watchLobby } from './open-games.testkit';
 import { PostgresOpenGames, type Listing } from './open-games';
-import { call, next, startHarness, type Harness } from './test-helpers';
+import { call, next, startHarness, type Harness } from './rooms.testkit';
 
 type Entered = { success: boolean; room: { code: string }; rejoinToken: string };
 

@@ -8,7 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { loadEngine } from '../../../src/engine/load';
 import { createKeys, type Keys } from '../auth/keys';
 import type { Database } from '../db/database';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { attachGameServer, type AttachedGameServer } from './index';
 import type { GameServerOptions } from './game-server';
 

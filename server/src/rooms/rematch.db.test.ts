@@ -3,7 +3,7 @@
 // which the other player opens; and the requests that are refused.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, columnsPlan, next, startHarness, type Harness } from './test-helpers';
+import { call, columnsPlan, next, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ async function start(host: Socket, guest: Socket): Promise<Started> {
 }
 
 /**
- * A whole 6×6 game, `first` opening: columns, as test-helpers plans them (in reading order the
+ * A whole 6×6 game, `first` opening: columns, as rooms.testkit plans them (in reading order the
  * second player's row would be the first's flipped, which "No mirroring" refuses).
  */
 async function playToTheEnd(first: Socket, second: Socket): Promise<void> {

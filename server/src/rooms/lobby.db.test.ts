@@ -1,7 +1,7 @@
 // Rooms over real sockets: create, join, ready, host-only settings, start with the countdown,
-// leaving (dropping out of a room is in away.test.ts).
+// leaving (dropping out of a room is in away.db.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, pause, record, startHarness, type Harness } from './test-helpers';
+import { call, next, pause, record, startHarness, type Harness } from './rooms.testkit';
 
 let h: Harness;
 beforeAll(async () => {

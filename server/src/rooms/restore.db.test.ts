@@ -2,9 +2,9 @@
 // rebuilds a room from its snapshot and the commands after it; a finished room's log is pruned
 // when the room expires; rejoin tokens are stored only as hashes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pgliteForTests, type TestDatabase } from '../db/testing';
+import { pgliteForTests, type TestDatabase } from '../db/databases.testkit';
 import { hashToken } from './new-rooms';
-import { call, gameOf, next, startHarness } from './test-helpers';
+import { call, gameOf, next, startHarness } from './rooms.testkit';
 
 
 let shared: TestDatabase;
