@@ -3,8 +3,9 @@
  * (360×740, 390×844) and a desktop (1280×800), in both themes, the whole board shows without
  * scrolling, nothing scrolls sideways, the actions stay on screen and the names are not cut where
  * there is room; the tab says "Your turn" only on the mover's page; a move plays a sound, and the
- * speaker switch turned off stays off after a reload. A forfeit ends the game in place for both
- * players (the result, Rematch, the review), and a spectator sees the trophy beside the winner.
+ * speaker switch turned off stays off after a reload. After a forfeit both players are back in the
+ * lobby route (SPEC §4), in the room, where the finished game stays (the final board, the result,
+ * Rematch, the review), and a spectator sees the trophy beside the winner.
  */
 // Playwright's own test: the journeys' fixture watches the default page, which these tests do not
 // use; every page is watched by expectNoPageErrors instead.
@@ -129,7 +130,7 @@ test('the board, both strips and the actions fit a phone and a desktop in both t
   }
 });
 
-test('a forfeit ends the game in place for both players, and a spectator sees the trophy beside the winner', async ({ browser, baseURL }) => {
+test('after a forfeit both players are back in the room in the lobby route with the finished game, and a spectator sees the trophy beside the winner', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const [host, guest] = await twoPlayers(browser, baseURL);
   const code = (await host.page.getByRole('heading', { name: /^Room: / }).textContent())!.replace('Room: ', '');
@@ -144,10 +145,11 @@ test('a forfeit ends the game in place for both players, and a spectator sees th
     await guest.page.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit', exact: true }).click();
 
     for (const player of [host, guest]) {
-      // SPEC §4's words first, then the final board stays with the result and what comes next.
+      // SPEC §4's words, then back to the lobby route: the room, where the final board stays with
+      // the result and what comes next.
       expect(await nextNotice(player)).toBe(`${GUEST} forfeited the game!`);
       const { page } = player;
-      await expect(page).toHaveURL(/\/multiplayer\/game$/);
+      await expect(page).toHaveURL(/\/multiplayer$/);
       await expect(turnIndicator(page)).toHaveText('Game over');
       await expect(page.getByTestId('game-result')).toHaveText(`${HOST} wins: opponent forfeited`);
       await expect(page.getByTestId('game-board')).toHaveAttribute('data-occupied', '2');
@@ -157,7 +159,7 @@ test('a forfeit ends the game in place for both players, and a spectator sees th
       await expect(page.getByTestId('player-strip-0').getByRole('img', { name: 'Winner' })).toBeVisible();
       await expect(page.getByTestId('player-strip-1').getByRole('img', { name: 'Winner' })).toHaveCount(0);
     }
-    await expectNoSeriousFindings(host.page, 'the game ended in place on a phone');
+    await expectNoSeriousFindings(host.page, 'the finished game in the lobby route on a phone');
 
     // The spectator: the trophy beside the winner, not the player who forfeited.
     const watch = watcher.page;

@@ -87,8 +87,8 @@ plain('leaving a game under way asks to forfeit first: Cancel keeps the game, Fo
     await confirm.getByRole('button', { name: 'Forfeit', exact: true }).click();
     await expect(alice.page).toHaveURL(/\/home$/);
     expect(await nextNotice(bob)).toBe('Alice forfeited the game!');
-    // The game ends in place: Bob keeps the final board and its result.
-    await expect(bob.page).toHaveURL(/\/multiplayer\/game$/);
+    // SPEC §4: back to the lobby route, in the room, where the final board and its result stay.
+    await expect(bob.page).toHaveURL(/\/multiplayer$/);
     await expect(bob.page.getByTestId('game-result')).toHaveText('Bob wins: opponent forfeited');
     // The player who left is not told about her own forfeit.
     await alice.page.waitForTimeout(500);

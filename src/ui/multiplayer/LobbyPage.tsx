@@ -2,7 +2,7 @@
  * /multiplayer (SPEC §2 "Multiplayer lobby", "In a room"): create or join a room, then the
  * room itself. When the game starts everyone moves to /multiplayer/game.
  */
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ERRORS } from '../../machines/room.machine';
 import { ROOM_CODE_LENGTH } from '../../protocol/messages';
@@ -22,6 +22,9 @@ import '../theme/theme.css';
 import '../theme/buttons.css';
 import './multiplayer.css';
 
+// The game's view, in its own chunk as on its route: the lobby shows it for a room whose game ended.
+const FinishedGame = lazy(() => import('./MultiplayerGamePage'));
+
 export default function LobbyPage() {
   const navigate = useNavigate();
   const { context, busy, send } = useRoom();
@@ -37,6 +40,17 @@ export default function LobbyPage() {
     if (context.pool) send({ type: 'pool.leave' });
     navigate('/home');
   };
+
+  // SPEC §4: after a forfeit the player is back in the lobby route, in the room, where the finished
+  // game stays: its final board, the result, the ratings, Rematch, Analysis and New opponent.
+  const gameEnded = context.gameState !== null && context.finish !== null && (status === 'finished' || status === 'waiting');
+  if (context.currentRoom && gameEnded) {
+    return (
+      <Suspense fallback={<p className="page-loading">Loading the game…</p>}>
+        <FinishedGame />
+      </Suspense>
+    );
+  }
 
   return (
     <main className="multiplayer">

@@ -3,7 +3,7 @@
  * single-device page's board and scores. Without a room it goes back to /multiplayer.
  */
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Engine, PlayerIndex } from '../../engine';
 import { loadEngine } from '../../engine/load';
 import {
@@ -68,6 +68,8 @@ export default function MultiplayerGamePage() {
   return <OnlineGame engine={engine} gameState={context.gameState} leaveTo={leaveTo} />;
 }
 
+const LOBBY_PATH = '/multiplayer';
+
 /** What the confirm dialog asks: the Forfeit button, or leaving (Back to Lobby, Home) a game under way. */
 type Confirming = { kind: 'forfeit' } | { kind: 'leave'; to: string } | null;
 
@@ -101,6 +103,13 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const result = over ? resultText(gameState, context.finish) : null;
   const unrated = over && context.finish?.unrated ? unratedText(context.finish.unrated) : null;
   const notice = useRoomNotice();
+  // SPEC §4: a forfeit alerts '{player} forfeited the game!' and returns to the lobby: to the room
+  // in the lobby route, which shows this same finished game (LobbyPage), with the alert over it.
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (notice?.backToLobby && pathname !== LOBBY_PATH) navigate(LOBBY_PATH, { replace: true });
+  }, [notice, pathname, navigate]);
   // A game that ended on a full board: Game Results, until closed or a rematch begins.
   const resultsOpen = notice?.finished === true && over;
   useTurnTitle(myTurn && !over);
