@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { entered, gameState, parsedEntered, parsedGameState, room, VALID } from '../protocol/messages.testkit';
 import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type ClientToServerWireEvents, type EnteredRoom, type InterServerEvents, type ServerToClientWireEvents } from '../protocol/messages';
-import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, type SocketService } from './socket';
+import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, surfaceAsWindowEvents, type SocketService } from './socket';
 
 // A real socket.io server on a loopback port, typed with the protocol: the service is tested
 // against the real protocol. Its handlers answer as the game server does, or not quite.
@@ -51,13 +51,14 @@ afterEach(async () => {
   await io.close();
 });
 
+/** Records the connection's changes as [type, reason or message or null]; `hear` subscribes a service. */
 function recordEvents() {
-  const target = new EventTarget();
   const seen: [string, unknown][] = [];
-  for (const type of ['websocket-connected', 'websocket-disconnected', 'websocket-error']) {
-    target.addEventListener(type, (event) => seen.push([type, (event as CustomEvent).detail]));
-  }
-  return { target, seen };
+  const hear = (made: SocketService): SocketService => {
+    made.onConnection((change) => seen.push([change.type, change.type === 'disconnected' ? change.reason : change.type === 'error' ? change.message : null]));
+    return made;
+  };
+  return { hear, seen };
 }
 
 const until = async (check: () => boolean) => {
@@ -80,17 +81,35 @@ describe('socket service', () => {
   });
 
   it("throws 'Socket not connected' when used before connecting", () => {
-    service = createSocketService({ url, events: new EventTarget(), getToken: async () => null });
+    service = createSocketService({ url, getToken: async () => null });
     expect(() => service!.emit('game:forfeit', {})).toThrow(NOT_CONNECTED);
     expect(() => service!.on('game:started', () => {})).toThrow(NOT_CONNECTED);
   });
 
+  it("surfaces the connection's states as SPEC §9's window events, with the reason and the message", async () => {
+    const target = new EventTarget();
+    const heard: [string, unknown][] = [];
+    for (const type of ['websocket-connected', 'websocket-disconnected', 'websocket-error']) {
+      target.addEventListener(type, (event) => heard.push([type, (event as CustomEvent).detail]));
+    }
+    service = createSocketService({ url, getToken: async () => null });
+    surfaceAsWindowEvents(service, target);
+    service.connect();
+    await until(() => heard.length > 0);
+    io.disconnectSockets();
+    await until(() => heard.length > 1);
+    expect(heard.slice(0, 2)).toEqual([
+      ['websocket-connected', null],
+      ['websocket-disconnected', 'io server disconnect'],
+    ]);
+  });
+
   it('connects, sends the access token, and resolves emits with the parsed acknowledgement', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => 'token-1' });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => 'token-1' }));
     service.connect();
     await until(() => seen.length > 0);
-    expect(seen).toEqual([['websocket-connected', null]]);
+    expect(seen).toEqual([['connected', null]]);
     expect(tokens).toEqual(['token-1']);
     const created = await service.emit('room:create', { username: 'Ann' });
     expectTypeOf(created).toEqualTypeOf<AckOf<'room:create'>>();
@@ -105,8 +124,8 @@ describe('socket service', () => {
   });
 
   it('turns a malformed acknowledgement into a refusal naming the field', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     await until(() => seen.length > 0);
     expect(await service.emit('room:join', { code: 'ABC234', username: 'Bob' })).toEqual({
@@ -116,8 +135,8 @@ describe('socket service', () => {
   });
 
   it('parses the acknowledgement of an event named as any client event (the room machine’s requests)', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     await until(() => seen.length > 0);
     const request = { event: 'game:move' as keyof ClientToServerEvents, payload: { row: 2, col: 3 } as object };
@@ -128,29 +147,28 @@ describe('socket service', () => {
   });
 
   it('sends no token for an anonymous player', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     await until(() => seen.length > 0);
     expect(tokens).toEqual([undefined]);
   });
 
   it('sends the rejoin token of the room this tab was in', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => 'token-1', getRejoinToken: () => 'rejoin-1' });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => 'token-1', getRejoinToken: () => 'rejoin-1' }));
     service.connect();
     await until(() => seen.length > 0);
     expect(tokens).toEqual([['token-1', 'rejoin-1']]);
   });
 
   it('connects again when the signed-in user changes, so a signed-out token counts for nobody; a token refresh keeps the connection', async () => {
-    const { target, seen } = recordEvents();
+    const { hear, seen } = recordEvents();
     let token: string | null = 'token-ann';
     let report: (userId: string | null) => void = () => {};
     let watching = 0;
-    service = createSocketService({
+    service = hear(createSocketService({
       url,
-      events: target,
       getToken: async () => token,
       watchUser: (changed) => {
         watching++;
@@ -158,7 +176,7 @@ describe('socket service', () => {
         changed('ann');
         return () => watching--;
       },
-    });
+    }));
     service.connect();
     await until(() => service!.isConnected());
     expect(tokens).toEqual(['token-ann']);
@@ -180,15 +198,15 @@ describe('socket service', () => {
     report('bob');
     await until(() => tokens.length === 3 && service!.isConnected());
     expect(tokens).toEqual(['token-ann', undefined, 'token-bob']);
-    expect(seen.map(([type]) => type)).toEqual(['websocket-connected', 'websocket-disconnected', 'websocket-connected', 'websocket-disconnected', 'websocket-connected']);
+    expect(seen.map(([type]) => type)).toEqual(['connected', 'disconnected', 'connected', 'disconnected', 'connected']);
 
     service.disconnect();
     expect(watching).toBe(0);
   });
 
   it('delivers server events until unsubscribed', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     const heard: unknown[] = [];
     const off = service.on('room:playerJoined', (payload) => heard.push(payload));
@@ -204,22 +222,22 @@ describe('socket service', () => {
   });
 
   it('surfaces a server-side disconnect with its reason', async () => {
-    const { target, seen } = recordEvents();
-    service = createSocketService({ url, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     await until(() => seen.length === 1);
     io.disconnectSockets();
     await until(() => seen.length === 2);
-    expect(seen[1]).toEqual(['websocket-disconnected', 'io server disconnect']);
+    expect(seen[1]).toEqual(['disconnected', 'io server disconnect']);
   });
 
   it('surfaces a connection error with its message', async () => {
-    const { target, seen } = recordEvents();
+    const { hear, seen } = recordEvents();
     io.use((_socket, next) => next(new Error('Invalid token')));
-    service = createSocketService({ url, events: target, getToken: async () => 'bad' });
+    service = hear(createSocketService({ url, getToken: async () => 'bad' }));
     service.connect();
     await until(() => seen.length > 0);
-    expect(seen[0]).toEqual(['websocket-error', 'Invalid token']);
+    expect(seen[0]).toEqual(['error', 'Invalid token']);
   });
 });
 
@@ -230,21 +248,20 @@ describe('after the reconnection attempts are spent', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const port = (http.address() as AddressInfo).port;
     await new Promise<void>((resolve) => http.close(() => resolve()));
-    const { target, seen } = recordEvents();
-    service = createSocketService({
+    const { hear, seen } = recordEvents();
+    service = hear(createSocketService({
       url: `http://127.0.0.1:${port}`,
-      events: target,
       getToken: async () => null,
       timings: { reconnectionAttempts: 1, reconnectionDelay: 10, reconnectionDelayMax: 10, retryAfterGivingUpMs: 30 },
-    });
+    }));
     service.connect();
     // More failures than the attempts allow: it went on after giving up.
-    await until(() => seen.filter(([type]) => type === 'websocket-error').length >= 4);
+    await until(() => seen.filter(([type]) => type === 'error').length >= 4);
     const back = createServer();
     const later = new Server(back);
     await new Promise<void>((resolve) => back.listen(port, '127.0.0.1', resolve));
     try {
-      await until(() => seen.some(([type]) => type === 'websocket-connected'));
+      await until(() => seen.some(([type]) => type === 'connected'));
       expect(service.isConnected()).toBe(true);
     } finally {
       service.disconnect();
@@ -267,8 +284,8 @@ describe('a room on another node', () => {
       );
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { target, seen } = recordEvents();
-    const other = createSocketService({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, events: target, getToken: async () => null });
+    const { hear, seen } = recordEvents();
+    const other = hear(createSocketService({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, getToken: async () => null }));
     try {
       other.connect();
       await until(() => seen.length > 0);
@@ -277,7 +294,7 @@ describe('a room on another node', () => {
         { node: undefined, follow: true },
         { node: 'node-2', follow: true },
       ]);
-      expect(seen).toEqual([['websocket-connected', null]]);
+      expect(seen).toEqual([['connected', null]]);
     } finally {
       other.disconnect();
       await nodes.close();

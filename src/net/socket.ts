@@ -1,8 +1,9 @@
 /**
  * The one socket.io connection to the game server (SPEC §4 "Socket connection", §7 "Realtime
- * socket", §9 "Socket client"). Its connection states are surfaced as window events
- * (websocket-connected, websocket-disconnected with the reason, websocket-error with the
- * message) so any part of the page can follow them without holding the socket. The socket is
+ * socket", §9 "Socket client"). Its connection's changes (connected, disconnected with the
+ * reason, an error with the message) go to whoever subscribed with onConnection: the room's
+ * statechart (src/ui/multiplayer/roomActor.ts) and a spectator's connection; the page's shared
+ * connection also surfaces them as SPEC §9's window events. The socket is
  * typed with the protocol's events, and every acknowledgement is parsed by its event's schema
  * (parseAck) before anyone sees it (ARCHITECTURE.md rule 4).
  */
@@ -45,6 +46,9 @@ export const ACK_TIMEOUT = 10_000;
 
 export type Unsubscribe = () => void;
 
+/** What happened to the connection (socket.io's connect, disconnect and connect_error). */
+export type ConnectionChange = { type: 'connected' } | { type: 'disconnected'; reason: string } | { type: 'error'; message: string };
+
 /** The page's end of the typed socket.io connection. */
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -72,14 +76,14 @@ export interface SocketService {
    */
   on(event: keyof ServerToClientEvents, handler: (payload: unknown) => void): Unsubscribe;
   isConnected(): boolean;
+  /** Hears every change of the connection from now on; returns the unsubscribe. */
+  onConnection(listener: (change: ConnectionChange) => void): Unsubscribe;
   /** Closes the connection; a later connect() opens a new one. */
   disconnect(): void;
 }
 
 export interface SocketServiceOptions {
   url: string;
-  /** Receives the window events; the window in the browser, any EventTarget in tests. */
-  events: EventTarget;
   /** The signed-in user's access token, read at each (re)connection; null when anonymous. */
   getToken(): Promise<string | null>;
   /** The rejoin token of the room this tab was in, if any: the server puts the player back. */
@@ -103,7 +107,7 @@ export interface SocketServiceOptions {
 export const RETRY_AFTER_GIVING_UP_MS = 10_000;
 
 /** Builds the service; the page uses the shared `socketService` below. */
-export function createSocketService({ url, events, getToken, getRejoinToken = () => null, watchUser = () => () => {}, timings = {} }: SocketServiceOptions): SocketService {
+export function createSocketService({ url, getToken, getRejoinToken = () => null, watchUser = () => () => {}, timings = {} }: SocketServiceOptions): SocketService {
   const { retryAfterGivingUpMs = RETRY_AFTER_GIVING_UP_MS, ...reconnection } = timings;
   let socket: GameSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -128,7 +132,10 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       current.on('connect', onConnect);
       current.disconnect().connect();
     });
-  const fire = (type: string, detail?: unknown) => events.dispatchEvent(new CustomEvent(type, { detail }));
+  const listeners = new Set<(change: ConnectionChange) => void>();
+  const tell = (change: ConnectionChange) => {
+    for (const listener of [...listeners]) listener(change);
+  };
 
   return {
     connect() {
@@ -150,9 +157,9 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
         },
       });
       // Moving to a room's node is no news to the page: it never left the lobby.
-      socket.on('connect', () => moving || fire('websocket-connected'));
-      socket.on('disconnect', (reason) => moving || fire('websocket-disconnected', reason));
-      socket.on('connect_error', (error) => fire('websocket-error', error.message));
+      socket.on('connect', () => moving || tell({ type: 'connected' }));
+      socket.on('disconnect', (reason) => moving || tell({ type: 'disconnected', reason }));
+      socket.on('connect_error', (error) => tell({ type: 'error', message: error.message }));
       const current = socket;
       current.io.on('reconnect_failed', () => {
         retry = setTimeout(() => socket === current && current.connect(), retryAfterGivingUpMs);
@@ -195,6 +202,12 @@ export function createSocketService({ url, events, getToken, getRejoinToken = ()
       };
     },
     isConnected: () => socket?.connected ?? false,
+    onConnection(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     disconnect() {
       unwatch();
       unwatch = () => {};
@@ -241,10 +254,25 @@ export function socketUrl(): string {
   return typeof configured === 'string' && configured ? configured : window.location.origin;
 }
 
+/**
+ * SPEC §9: the connection's states surfaced as window events — websocket-connected,
+ * websocket-disconnected with the reason, websocket-error with the message — for any part of the
+ * page, or of a page that embeds the game, that follows them without holding the socket.
+ */
+export function surfaceAsWindowEvents(service: SocketService, target: EventTarget): Unsubscribe {
+  return service.onConnection((change) => {
+    const detail = change.type === 'disconnected' ? change.reason : change.type === 'error' ? change.message : null;
+    target.dispatchEvent(new CustomEvent(`websocket-${change.type}`, { detail }));
+  });
+}
+
 let shared: SocketService | null = null;
 
 /** The page's one connection, made on first use (modules stay loadable in Node tests). */
 export function socketService(): SocketService {
-  shared ??= createSocketService({ url: socketUrl(), events: window, getToken: sessionToken, getRejoinToken: loadRejoinToken, watchUser: watchSignedInUser });
+  if (!shared) {
+    shared = createSocketService({ url: socketUrl(), getToken: sessionToken, getRejoinToken: loadRejoinToken, watchUser: watchSignedInUser });
+    surfaceAsWindowEvents(shared, window);
+  }
   return shared;
 }

@@ -14,16 +14,16 @@ import { showNotice } from './roomNotices';
 import { heardWatchers } from './watching';
 import { logger } from '../../services/logger';
 
-/** Socket states (the service's window events) and every server event, into the machine. */
+/** The connection's changes and every server event, into the machine. */
 const connection = fromCallback<RoomEvent>(({ sendBack }) => {
   const socket = socketService();
-  const listeners: [string, EventListener][] = [
-    ['websocket-connected', () => sendBack({ type: 'socket.connected' })],
-    ['websocket-disconnected', (e) => sendBack({ type: 'socket.disconnected', reason: String((e as CustomEvent).detail) })],
-    ['websocket-error', (e) => sendBack({ type: 'socket.error', message: String((e as CustomEvent).detail) })],
+  const offs: (() => void)[] = [
+    socket.onConnection((change) => {
+      if (change.type === 'connected') sendBack({ type: 'socket.connected' });
+      else if (change.type === 'disconnected') sendBack({ type: 'socket.disconnected', reason: change.reason });
+      else sendBack({ type: 'socket.error', message: change.message });
+    }),
   ];
-  for (const [type, listener] of listeners) window.addEventListener(type, listener);
-  const offs: (() => void)[] = [];
   try {
     socket.connect();
     try {
@@ -48,7 +48,6 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
     sendBack({ type: 'socket.failed', message: ERRORS.connect });
   }
   return () => {
-    for (const [type, listener] of listeners) window.removeEventListener(type, listener);
     for (const off of offs) off();
   };
 });

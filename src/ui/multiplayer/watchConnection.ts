@@ -26,8 +26,7 @@ export interface WatchConnectionOptions {
 export function openWatch(code: string, dispatch: (action: WatchAction) => void, { url, timings }: WatchConnectionOptions): () => void {
   let open = true;
   const tell = (action: WatchAction) => open && dispatch(action);
-  const events = new EventTarget();
-  const service = createSocketService({ url, events, getToken: () => Promise.resolve(null), timings });
+  const service = createSocketService({ url, getToken: () => Promise.resolve(null), timings });
   const watch = () => {
     try {
       service.emit('room:watch', { code }).then(
@@ -38,9 +37,10 @@ export function openWatch(code: string, dispatch: (action: WatchAction) => void,
       tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
     }
   };
-  const dropped = () => tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
-  events.addEventListener('websocket-connected', watch);
-  events.addEventListener('websocket-disconnected', dropped);
+  const stopHearing = service.onConnection((change) => {
+    if (change.type === 'connected') watch();
+    else if (change.type === 'disconnected') tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
+  });
   service.connect();
   for (const name of Object.values(SERVER_EVENTS)) {
     service.on(name, (payload) => {
@@ -51,8 +51,7 @@ export function openWatch(code: string, dispatch: (action: WatchAction) => void,
   }
   return () => {
     open = false;
-    events.removeEventListener('websocket-connected', watch);
-    events.removeEventListener('websocket-disconnected', dropped);
+    stopHearing();
     // The server takes a spectator who goes off the count.
     service.disconnect();
   };
