@@ -19,7 +19,7 @@ import { connectPool } from '../../server/src/db/pool';
 import { processTree } from '../../server/src/db/process-tree';
 import type { Database } from '../../server/src/db/database';
 import { attachGameServer } from '../../server/src/rooms/index';
-import { createNodeAdapter, type AdapterKind, type NodeAdapter } from '../../server/src/rooms/adapter';
+import { createNodeAdapter, type AdapterKind, type NodeAdapter } from '../../server/src/rooms/nodes/adapter';
 import { loadEngine } from '../../src/engine/load';
 import { option, textOption } from './options';
 import { runBenchServer } from './server-harness';

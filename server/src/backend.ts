@@ -20,8 +20,8 @@ import { createSecurityHeaders, seenIn } from './http/security-headers';
 import { restProxy } from './postgrest/proxy';
 import { startPostgrest, type Postgrest } from './postgrest/supervisor';
 import { attachGameServer, type AttachedGameServer } from './rooms';
-import { createNodeAdapter, type AdapterKind } from './rooms/adapter';
-import type { GameServerOptions } from './rooms/game-server';
+import { createNodeAdapter, type AdapterKind } from './rooms/nodes/adapter';
+import type { GameServerOptions } from './rooms/edge/game-server';
 import { startScoreVerifier, type ScoreVerifierOptions } from './scores/verifier';
 import { within } from './within';
 

@@ -17,7 +17,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { freePort } from './db/postgres-cluster';
 import { postgresForTests, type TestDatabase } from './db/databases.testkit';
-import { call, connectClient, record, startGame } from './rooms/rooms.testkit';
+import { call, connectClient, record, startGame } from './rooms/tests/rooms.testkit';
 import { startServerProcess, stopServerProcess, type RunningServer } from './server-process.testkit';
 
 const SECRET = 'the shutdown test secret, long enough for HS256';

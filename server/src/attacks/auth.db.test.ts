@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { createHasher, type Hasher } from '../auth/passwords';
 import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
-import { call, connectClient } from '../rooms/rooms.testkit';
+import { call, connectClient } from '../rooms/tests/rooms.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 interface Reply {

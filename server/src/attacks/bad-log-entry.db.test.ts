@@ -15,7 +15,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ERRORS } from '../../../src/protocol';
 import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
-import { call, columnsPlan, next, record, startGame, startHarness, type Harness } from '../rooms/rooms.testkit';
+import { call, columnsPlan, next, record, startGame, startHarness, type Harness } from '../rooms/tests/rooms.testkit';
 
 type Entered = { success: boolean; room: { code: string } };
 type Finished = { winner: number; scores: [string, string]; ratings?: unknown };

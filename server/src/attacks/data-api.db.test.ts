@@ -14,7 +14,7 @@ import { connectPool } from '../db/pool';
 import { startPostgresCluster } from '../db/postgres-cluster';
 import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
 import type { RestLimits } from '../http/rest-limits';
-import { call, columnsPlan, connectClient, startGame } from '../rooms/rooms.testkit';
+import { call, columnsPlan, connectClient, startGame } from '../rooms/tests/rooms.testkit';
 import { startTestBackend, type TestBackend } from '../backend.testkit';
 
 /** Tight enough to reach in a test; each test speaks from addresses of its own. */

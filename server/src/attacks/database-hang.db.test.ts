@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
 import { openEmbedded, type EmbeddedKind } from '../db/embedded';
 import { signalProcessTree } from '../db/process-tree';
-import { call, columnsPlan, connectClient, startGame } from '../rooms/rooms.testkit';
+import { call, columnsPlan, connectClient, startGame } from '../rooms/tests/rooms.testkit';
 import { startTestBackend } from '../backend.testkit';
 
 interface Answer {

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATED_GAMES_PER_PAIR_PER_DAY, RATED_MIN_MOVES } from '../../../src/protocol';
 import { loadEngine } from '../../../src/engine/load';
 import { TEST_DATABASES, type TestDatabase } from '../db/databases.testkit';
-import { SimulatedClock } from '../rooms/room-clock';
-import { call, columnsPlan, connectClient, next, signUp } from '../rooms/rooms.testkit';
+import { SimulatedClock } from '../rooms/core/room-clock';
+import { call, columnsPlan, connectClient, next, signUp } from '../rooms/tests/rooms.testkit';
 import { startTestBackend, TEST_SECRET, type TestBackend } from '../backend.testkit';
 
 /** The most a farmer may gain: one win between new players (K = 40 at equal ratings) is +20. */

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '../../../src/protocol';
-import { call, startHarness, type Harness } from '../rooms/rooms.testkit';
+import { call, startHarness, type Harness } from '../rooms/tests/rooms.testkit';
 
 let harness: Harness;
 beforeEach(async () => {

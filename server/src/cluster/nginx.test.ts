@@ -9,7 +9,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../db/postgres-cluster';
-import { sessionIdPrefix } from '../rooms/session-ids';
+import { sessionIdPrefix } from '../rooms/nodes/session-ids';
 import { nginxConfig, startNginx, type RunningNginx } from './nginx';
 
 interface Upstream {

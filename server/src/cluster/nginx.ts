@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sessionIdPrefix } from '../rooms/session-ids';
+import { sessionIdPrefix } from '../rooms/nodes/session-ids';
 import { acceptsConnections, spawnService, stopService, waitUntilReady } from './service';
 
 export const NGINX = '/usr/sbin/nginx';

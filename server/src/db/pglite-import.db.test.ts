@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngine } from '../../../src/engine/load';
-import { call, connectClient } from '../rooms/rooms.testkit';
+import { call, connectClient } from '../rooms/tests/rooms.testkit';
 import { startTestBackend } from '../backend.testkit';
 import type { Database } from './database';
 import { openEmbedded } from './embedded';

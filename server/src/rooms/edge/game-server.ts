@@ -1,0 +1,399 @@
+/**
+ * The game server's edge (SPEC §7 "Realtime socket", issues 11 and 13): turns socket events into
+ * the room reducer's commands, which router.ts takes to the node that owns the room: this one
+ * (owned-rooms.ts: reduced, logged, committed, then told), or another, through socket.io's
+ * adapter (nodes/node-messages.ts). It holds only what is not the game: which of this node's sockets sits in
+ * which seat. Players of one room may sit on different nodes; a room's events reach them all
+ * through the adapter. Every payload is parsed at the edge (src/protocol); a refusal changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Rules } from '../../../../src/game/game';
+import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS, type JoinPoolPayload } from '../../../../src/protocol';
+import { logFailure } from '../../log';
+import { within } from '../../within';
+import type { Command, PlayerCommand } from '../core/commands';
+import type { Journal } from '../store/journal';
+import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from '../store/leases';
+import { LobbyFeed } from '../open-games/lobby-feed';
+import { MemoryOpenGames, OpenListings, type OpenGameStore } from '../open-games/open-games';
+import { OwnedRooms, playerRoom } from '../nodes/owned-rooms';
+import { MemoryPool, type PoolStore } from '../quick-play/pool-store';
+import { QuickPlay } from '../quick-play/quick-play';
+import type { Reply } from '../core/reducer';
+import type { RoomClock } from '../core/room-clock';
+import { RoomRouter } from '../nodes/router';
+import { claimCode, hashToken, newId, newToken, openPaired } from '../nodes/new-rooms';
+import { Spectating } from '../spectators/watching';
+import type { RoomConfig, RoomState } from '../core/state';
+import { joinedCode, type Ack, type GameIo, type GameSocket, type Games } from './transport';
+
+export interface GameServerOptions {
+  engine: Rules;
+  /** Milliseconds between countdown ticks (3 ticks); 1000 by default, small in tests. */
+  countdownTickMs?: number;
+  /** How long a dropped player may take to rejoin; 60 s by default. */
+  graceMs?: number;
+  /** How long a finished room stays (for late rejoins and rematches); 10 minutes by default. */
+  finishedTtlMs?: number;
+  undoLapseMs?: number;
+  idleClaimMs?: number;
+  /** Events per second allowed per socket; 20 by default. */
+  eventsPerSecond?: number;
+  /** Log entries of a room after which a snapshot replaces them. */
+  snapshotEvery?: number;
+  /** Who owns which room (leases in Postgres); without a database this node owns every room. */
+  leases?: Leases;
+  leaseTiming?: LeaseTiming;
+  /** Whether other nodes share the rooms (an adapter between nodes is set up). */
+  multiNode?: boolean;
+  /** On the embedded database there is one node: it claims every room at start-up. */
+  claimAllAtStartup?: boolean;
+  /** The time rooms run on: the system's, or a simulated one in tests of long deadlines. */
+  clock?: RoomClock;
+  /** Where the open games are listed (beside the leases in Postgres); in memory without a database. */
+  openGames?: OpenGameStore;
+  /** How often the lobby's open games are read (and changes pushed); 1000 ms by default. */
+  lobbyRefreshMs?: number;
+  /** The quick-play pool (in Postgres, shared by the nodes); in memory without a database. */
+  pool?: PoolStore;
+  /** The clock of the pool's waiting times (tests move it on); Date.now by default. */
+  now?: () => number;
+}
+
+/** SIGTERM: how long what was accepted may take to be written before the node stops anyway. */
+const SHUTDOWN_WRITE_MS = 10_000;
+/** SIGTERM: how long giving up the leases may take (they lapse by themselves after their time-to-live). */
+const SHUTDOWN_RELEASE_MS = 1_000;
+
+export class GameServer implements Games {
+  private readonly owned: OwnedRooms;
+  private readonly router: RoomRouter;
+  private readonly seated = new Map<string, GameSocket>(); // player id → this node's socket in that seat
+  readonly config: RoomConfig;
+  readonly eventsPerSecond: number;
+  private readonly leaseTiming: LeaseTiming;
+  private readonly claimAll: boolean;
+  private maintenance: NodeJS.Timeout | null = null;
+  private readonly listings: OpenListings;
+  private readonly lobby: LobbyFeed;
+  readonly quickPlay: QuickPlay;
+  /** This node's spectators, per room, and (as an owner) how many watch each of its rooms. */
+  private readonly spectating: Spectating;
+
+  constructor(
+    private readonly io: GameIo,
+    journal: Journal,
+    options: GameServerOptions,
+  ) {
+    this.config = {
+      rules: options.engine,
+      countdownSeconds: COUNTDOWN_SECONDS,
+      countdownTickMs: options.countdownTickMs ?? 1000,
+      graceMs: options.graceMs ?? REJOIN_GRACE_MS,
+      finishedTtlMs: options.finishedTtlMs ?? 10 * 60_000,
+      undoLapseMs: options.undoLapseMs ?? UNDO_LAPSE_MS,
+      idleClaimMs: options.idleClaimMs ?? IDLE_CLAIM_MS,
+    };
+    this.eventsPerSecond = options.eventsPerSecond ?? 20;
+    this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
+    this.claimAll = options.claimAllAtStartup ?? true;
+    const leases = options.leases ?? new MemoryLeases();
+    const openGames = options.openGames ?? new MemoryOpenGames();
+    this.listings = new OpenListings(openGames);
+    this.lobby = new LobbyFeed(io, openGames, options.lobbyRefreshMs);
+    this.owned = new OwnedRooms(
+      io,
+      journal,
+      leases,
+      this.config,
+      options.snapshotEvery ?? 200,
+      {
+        left: (playerId, code) => this.unseatEverywhere(playerId, code),
+        arrived: (roomIds) => this.bringBack(roomIds),
+        notify: (notice) => this.router.cluster.notify(notice),
+        committed: (roomId, room) => this.listings.committed(roomId, room),
+        unowned: (roomId) => this.listings.forget(roomId),
+        watchedElsewhere: (roomId) => this.spectating.elsewhere(roomId),
+      },
+      options.clock,
+    );
+    this.router = new RoomRouter(io, this.owned, options.multiNode ?? false, {
+      unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
+      unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
+      bringBack: (roomIds) => this.bringBack(roomIds),
+      watched: (roomId, node, count) => this.spectating.heard(roomId, node, count),
+      watchedRoom: (roomId) => this.spectating.view(roomId),
+      seated: (roomId, socketId) => this.spectating.tellSeated(roomId, socketId),
+    });
+    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => openPaired(this.owned, pair));
+    this.spectating = new Spectating(io, this.owned, this.router, options.multiNode ?? false);
+  }
+
+  get nodeId(): string {
+    return this.owned.leases.nodeId;
+  }
+
+  /** The rooms this node owns, for tests and the bench. */
+  get roomCount(): number {
+    return this.owned.size;
+  }
+
+  room(code: string): RoomState | undefined {
+    const id = this.owned.byCode.get(code);
+    return id ? this.owned.get(id)?.state : undefined;
+  }
+
+  // ------------------------------------------------------------- start-up and shut-down
+
+  /**
+   * Claims this node's rooms and rebuilds them from the log (everyone away with a fresh grace
+   * period; players get back in with their rejoin tokens), then keeps its leases renewed and
+   * takes over the rooms of nodes that stopped renewing theirs.
+   */
+  async restore(now = this.owned.clock.now()): Promise<number> {
+    const count = await this.owned.restore(this.claimAll, now);
+    await this.quickPlay.start();
+    if (!(this.owned.leases instanceof MemoryLeases)) {
+      this.maintenance = setInterval(() => void this.owned.maintain(), this.leaseTiming.renewEveryMs);
+      this.maintenance.unref();
+    }
+    return count;
+  }
+
+  /**
+   * SIGTERM: no new commands; what was accepted is written, for up to `writeWithinMs` (the
+   * database may not answer: a stop never waits for ever); the leases are given up so that
+   * another node takes the rooms over at once; every client is told to reconnect (socket.io then
+   * reconnects on its own, and the rejoin token brings the player back, on any node).
+   */
+  async shutdown(writeWithinMs = SHUTDOWN_WRITE_MS): Promise<void> {
+    this.router.accepting = false;
+    if (this.maintenance) clearInterval(this.maintenance);
+    await within(Promise.all([this.quickPlay.stop(), this.owned.drain()]), writeWithinMs);
+    const released = this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
+    if (!(await within(released, SHUTDOWN_RELEASE_MS))) console.error(`room leases: the database did not answer within ${SHUTDOWN_RELEASE_MS} ms; the leases lapse by themselves`);
+    this.spectating.leaving();
+    this.router.cluster.notify({ type: 'released', from: this.nodeId });
+    this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
+  }
+
+  /**
+   * Rooms that changed hands start with everyone away: this node's sockets seated in them are
+   * still connected, so they come back (to the new owner) at once.
+   */
+  private bringBack(roomIds: string[]): void {
+    // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
+    this.spectating.reportAgain(roomIds);
+    const ids = new Set(roomIds);
+    for (const [playerId, socket] of this.seated) {
+      const roomId = socket.data.roomId;
+      if (!roomId || !ids.has(roomId)) continue;
+      this.router.route(roomId, { type: 'back', playerId }, socket.id).catch((error: unknown) => logFailure('bringing a player back into a room that changed hands', error));
+    }
+  }
+
+  // ------------------------------------------------------------- seats and sockets
+
+  /** The socket's room and player, or the error to acknowledge. */
+  seat(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
+    const { roomId, playerId } = socket.data;
+    if (socket.data.watching) return { error: E.spectatorsCannotPlay };
+    if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
+    return { roomId, playerId };
+  }
+
+  private sit(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): void {
+    this.seated.set(playerId, socket);
+    socket.data.roomId = roomId;
+    socket.data.playerId = playerId;
+    socket.data.seatToken = token;
+    void socket.join([code, playerRoom(playerId)]);
+  }
+
+  /** A player who left (or was taken out): their socket leaves the room. */
+  private unseat(playerId: string, code: string | undefined): void {
+    const socket = this.seated.get(playerId);
+    this.seated.delete(playerId);
+    if (!socket || socket.data.playerId !== playerId) return;
+    socket.data.roomId = undefined;
+    socket.data.playerId = undefined;
+    socket.data.seatToken = undefined;
+    if (code) void socket.leave(code);
+    void socket.leave(playerRoom(playerId));
+  }
+
+  /** This node's socket in the seat, unless it is `except`, no longer holds it. */
+  private unseatHere(playerId: string, code: string, except?: string): void {
+    const socket = this.seated.get(playerId);
+    if (socket && socket.id !== except) this.unseat(playerId, code);
+  }
+
+  /** The seat is no longer held by any socket but `except`, on any node. */
+  private unseatEverywhere(playerId: string, code: string, except?: string): void {
+    this.unseatHere(playerId, code, except);
+    this.router.cluster.notify({ type: 'unseat', playerId, code, except });
+  }
+
+  /** A command of the socket's seated player. */
+  async as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack> {
+    const seat = this.seat(socket);
+    if ('error' in seat) return { success: false, error: seat.error };
+    return ack(await this.router.route(seat.roomId, command(seat.playerId), socket.id));
+  }
+
+  // ------------------------------------------------------------- lobby
+
+  /** A new room belongs to the node its creator is connected to. */
+  async create(socket: GameSocket, username: string): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    await this.quickPlay.leave(socket);
+    await this.leave(socket);
+    const token = newToken();
+    const roomId = randomUUID();
+    const { code, lease } = await claimCode(this.owned, roomId);
+    const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token), mirrorRule: true };
+    this.sit(socket, roomId, code, command.playerId, token);
+    const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
+    const live = this.owned.get(roomId);
+    if (live) live.holders.set(command.playerId, { socketId: socket.id, node: this.nodeId });
+    if (!reply.success) this.unseat(command.playerId, code);
+    return ack(reply, token);
+  }
+
+  async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const local = this.owned.byCode.get(code);
+    const remote = local ? null : await this.owned.leases.ownerOf({ code });
+    const roomId = local ?? remote?.roomId;
+    if (!roomId) return { success: false, error: E.roomNotFound };
+    const current = this.seat(socket);
+    if ('roomId' in current && current.roomId === roomId) return { success: false, error: E.alreadyInRoom };
+    // Checked before leaving the current room: a refused join keeps the player where they are.
+    const refusal = await this.router.joinRefusal(roomId, username);
+    if (refusal) return { success: false, error: refusal };
+    // A client that follows goes to the room's node and joins there, unless it asked for that
+    // node already and still landed here (the node is down: this one forwards, or takes over).
+    if (remote && socket.data.follows && socket.data.askedFor !== remote.owner) return { success: false, error: E.roomElsewhere, node: remote.owner };
+    await this.quickPlay.leave(socket);
+    await this.leave(socket);
+    const token = newToken();
+    const playerId = newId();
+    this.sit(socket, roomId, code, playerId, token);
+    const reply = await this.router.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
+    if (!reply.success) this.unseat(playerId, code);
+    return ack(reply, token);
+  }
+
+  /** Leaves the socket's room, if any: a forfeit during a game. */
+  async leave(socket: GameSocket): Promise<Ack> {
+    const seat = this.seat(socket);
+    if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
+    this.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
+    return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
+  }
+
+  // ------------------------------------------------------------- open games
+
+  subscribeLobby = (socket: GameSocket) => this.lobby.subscribe(socket);
+  unsubscribeLobby = (socket: GameSocket) => this.lobby.unsubscribe(socket);
+
+  // ------------------------------------------------------------- dropping and coming back
+
+  /** The socket's transport is gone: out of the pool; a seat is kept for the grace period. */
+  async disconnected(socket: GameSocket): Promise<void> {
+    await this.quickPlay.leave(socket);
+    if (socket.data.watching) return this.spectating.stop(socket);
+    const seat = this.seat(socket);
+    if ('error' in seat) return;
+    this.seated.delete(seat.playerId);
+    await this.router.route(seat.roomId, { type: 'dropped', playerId: seat.playerId }, socket.id);
+  }
+
+  /**
+   * Back in with a rejoin token, on any node: the seat's new socket wins over an old one. A room
+   * whose node died is found once a surviving node has taken it over (its lease lapses first).
+   */
+  async rejoin(socket: GameSocket, token: string): Promise<Ack> {
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const seat = await this.router.findSeat(hashToken(token));
+    if (!seat) return { success: false, error: E.rejoinFailed };
+    await this.quickPlay.leave(socket);
+    return this.comeBack(socket, seat.roomId, seat.code, seat.playerId, token);
+  }
+
+  /**
+   * A socket that socket.io recovered within the grace period keeps its id, rooms and data: it
+   * is its player coming back without a token. Undefined when its seat is gone or taken over.
+   */
+  async recover(socket: GameSocket): Promise<Ack | undefined> {
+    const { roomId, playerId, seatToken } = socket.data;
+    const holder = playerId ? this.seated.get(playerId) : undefined;
+    socket.data.roomId = undefined;
+    socket.data.playerId = undefined;
+    socket.data.seatToken = undefined;
+    // A spectator's page watches again by itself: its drop already took it off the count.
+    socket.data.watching = undefined;
+    for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
+    if (!roomId || !playerId || !seatToken || (holder && holder !== socket)) return undefined;
+    const back = await this.rejoin(socket, seatToken);
+    return back.success ? back : undefined;
+  }
+
+  private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<Ack> {
+    const old = this.seated.get(playerId);
+    if (old && old !== socket) this.unseat(playerId, code);
+    this.sit(socket, roomId, code, playerId, token);
+    const reply = await this.router.route(roomId, { type: 'back', playerId }, socket.id);
+    if (!reply.success) this.unseat(playerId, code);
+    return ack(reply, token);
+  }
+
+  // ------------------------------------------------------------- during a game
+
+  forfeit = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'forfeit', playerId }));
+  requestUndo = (socket: GameSocket) => this.as(socket, (playerId) => ({ type: 'requestUndo', playerId, requestId: newId() }));
+
+  // ------------------------------------------------------------- quick play
+
+  /** Into the pool; a player in a room is in a room. */
+  async joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
+    return this.quickPlay.enter(socket, payload);
+  }
+
+  leavePool = (socket: GameSocket) => this.quickPlay.leave(socket);
+
+  // ------------------------------------------------------------- spectators
+
+  /** The socket watches the room (spectators/watching.ts); a seated player cannot (their page shows their own game). */
+  async watch(socket: GameSocket, code: string): Promise<Ack> {
+    if (!this.router.accepting) return { success: false, error: E.restarting };
+    if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
+    return this.spectating.watch(socket, code);
+  }
+
+  unwatch(socket: GameSocket): Promise<Ack> {
+    this.spectating.stop(socket);
+    return Promise.resolve({ success: true });
+  }
+
+  close(): void {
+    this.quickPlay.close();
+    this.spectating.close();
+    if (this.maintenance) clearInterval(this.maintenance);
+    this.lobby.close();
+    this.listings.close();
+    this.owned.close();
+    this.seated.clear();
+  }
+}
+
+/** The acknowledgement of a reply; entering a room adds the rejoin token. */
+function ack(reply: Reply, token?: string): Ack {
+  // A move's reply goes out as it is (no copy): only entering a room makes another.
+  if (!reply.success || !reply.entered) return reply;
+  return { success: true, ...reply.entered, rejoinToken: token ?? '' };
+}

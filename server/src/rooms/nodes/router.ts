@@ -1,0 +1,227 @@
+/**
+ * Where a room's commands go: to this node when it owns the room (owned-rooms.ts),
+ * or to the node that does, through socket.io's adapter (node-messages.ts). When the owner is gone
+ * (its lease lapses) or the room moved, a command waits for the takeover and goes on there, on
+ * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
+ */
+import { SERVER_ERRORS as E, nameTaken, type WatchedRoom, type Wire } from '../../../../src/protocol';
+import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './node-messages';
+import type { Command } from '../core/commands';
+import { ROOM_MOVED, type OwnedRooms } from './owned-rooms';
+import type { Reply } from '../core/reducer';
+import type { RoomState } from '../core/state';
+import type { GameIo } from '../edge/transport';
+
+/** How long a forwarded command may wait for its owner (a commit under load included). */
+const FORWARD_TIMEOUT_MS = 10_000;
+/** How long to look for a room whose owner died, while its lease lapses and a node takes it over. */
+const TAKEOVER_WAIT_MS = 8_000;
+const RETRY_MS = 250;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const moved = (reply: Reply | undefined): boolean => !reply || (!reply.success && reply.error === ROOM_MOVED);
+
+/** What the router needs of the seats of this node (game-server.ts). */
+export interface SeatHooks {
+  /** The seat is no longer held by this node's socket, unless it is `except`. */
+  unseatHere(playerId: string, code: string, except?: string): void;
+  /** The seat is no longer held by any socket but `except`, on any node. */
+  unseatEverywhere(playerId: string, code: string, except?: string): void;
+  /** Rooms that changed hands: this node's seated sockets in them come back to the new owner. */
+  bringBack(roomIds: string[]): void;
+  /** Node `node` has `count` sockets watching the room this node owns. */
+  watched(roomId: string, node: string, count: number): void;
+  /** A room this node owns, as a new spectator sees it. */
+  watchedRoom(roomId: string): Wire<WatchedRoom> | undefined;
+  /** The socket `socketId` (on any node) just took its seat in the room this node owns. */
+  seated(roomId: string, socketId: string): void;
+}
+
+export class RoomRouter {
+  readonly cluster: Cluster;
+  private readonly owners = new Map<string, string>(); // room id → owner node, as last learnt
+  /** False once the node is stopping: it takes no new command. */
+  accepting = true;
+
+  constructor(
+    io: GameIo,
+    private readonly owned: OwnedRooms,
+    multiNode: boolean,
+    private readonly seats: SeatHooks,
+  ) {
+    this.cluster = new Cluster(io as never, owned.leases.nodeId, multiNode, {
+      request: (body) => this.answer(body),
+      notice: (body) => this.heard(body),
+    });
+  }
+
+  private get nodeId(): string {
+    return this.owned.leases.nodeId;
+  }
+
+  /**
+   * Takes a command to the room's owner and brings its answer back. When the owner is gone (its
+   * lease lapses) or the room moved, it asks again, taking the room over itself once the lease
+   * has expired, for up to TAKEOVER_WAIT_MS.
+   */
+  async route(roomId: string, command: Command, socketId: string): Promise<Reply> {
+    if (!this.accepting) return { success: false, error: E.restarting };
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      const reply = this.owned.get(roomId) ? await this.accept(roomId, command, socketId) : await this.forward(roomId, command, socketId);
+      if (!moved(reply)) return reply!;
+      this.owners.delete(roomId);
+      if (Date.now() >= deadline) return reply ?? { success: false, error: ROOM_MOVED };
+      await pause(RETRY_MS);
+      await this.owned.maintain();
+    }
+  }
+
+  private async forward(roomId: string, command: Command, socketId: string): Promise<Reply | undefined> {
+    let owner = this.owners.get(roomId);
+    if (!owner) {
+      const found = await this.owned.leases.ownerOf({ roomId });
+      if (!found) return { success: false, error: E.notInRoom };
+      if (found.owner === this.nodeId || found.expired) return undefined; // taken over by route()
+      owner = found.owner;
+      this.owners.set(roomId, owner);
+    }
+    return this.cluster.request<Reply>(owner, { type: 'command', roomId, command, socketId, node: this.nodeId }, FORWARD_TIMEOUT_MS);
+  }
+
+  /**
+   * A command for a room this node owns, from the socket `socketId` on any node. The socket that
+   * last entered a seat holds it: a command from an older one is refused, its drop ignored.
+   */
+  private accept(roomId: string, command: Command, socketId: string, node = this.nodeId): Promise<Reply> {
+    const live = this.owned.get(roomId);
+    if (!live) return Promise.resolve({ success: false, error: ROOM_MOVED });
+    if ('playerId' in command) {
+      const holder = live.holders.get(command.playerId)?.socketId;
+      const enters = command.type === 'join' || command.type === 'back' || command.type === 'create';
+      if (enters) {
+        live.holders.set(command.playerId, { socketId, node });
+        // A new player has no other socket to unseat; one coming back may (on any node).
+        if (command.type !== 'join' && holder !== socketId) this.seats.unseatEverywhere(command.playerId, live.state.code, socketId);
+      } else if (holder !== undefined && holder !== socketId) {
+        return Promise.resolve(command.type === 'dropped' ? { success: true } : { success: false, error: E.notInRoom });
+      } else if (holder === undefined) {
+        live.holders.set(command.playerId, { socketId, node });
+      }
+      if (enters) {
+        const reply = this.owned.run(roomId, command);
+        void reply.then((r) => r.success && this.seats.seated(roomId, socketId));
+        return reply;
+      }
+    }
+    return this.owned.run(roomId, command);
+  }
+
+  /**
+   * The room to show a new spectator, from its owner (this node or another), who counts
+   * `count` watching sockets of this node. Waits for a takeover as route() does; undefined when the room is gone.
+   */
+  async watch(roomId: string, count: number): Promise<Wire<WatchedRoom> | undefined> {
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      if (this.owned.get(roomId)) {
+        this.seats.watched(roomId, this.nodeId, count);
+        return this.seats.watchedRoom(roomId);
+      }
+      const found = await this.owned.leases.ownerOf({ roomId });
+      if (!found) return undefined;
+      if (found.owner !== this.nodeId && !found.expired) {
+        const answer = await this.cluster.request<{ success: true; view: Wire<WatchedRoom> } | Reply>(
+          found.owner,
+          { type: 'watch', roomId, node: this.nodeId, count },
+          FORWARD_TIMEOUT_MS,
+        );
+        if (answer?.success && 'view' in answer) return answer.view;
+      }
+      if (Date.now() >= deadline) return undefined;
+      await pause(RETRY_MS);
+      await this.owned.maintain();
+    }
+  }
+
+  /** Why the room, on whichever node, would not take a player of this name, or null. */
+  async joinRefusal(roomId: string, username: string): Promise<string | null> {
+    const live = this.owned.get(roomId);
+    if (live) return joinRefusal(live.state, username);
+    const owner = (await this.owned.leases.ownerOf({ roomId }))?.owner;
+    if (!owner) return E.roomNotFound;
+    const answer = await this.cluster.request<{ error: string | null }>(owner, { type: 'canJoin', roomId, username }, FORWARD_TIMEOUT_MS);
+    // The owner's node does not answer (it is being taken over): the join itself will tell.
+    return answer?.error === ROOM_MOVED ? null : (answer?.error ?? null);
+  }
+
+  /**
+   * The seat of a rejoin token, on any node. Every other node that owns rooms is asked; when all
+   * say "not mine", the seat is gone. A node that does not answer may be dead with the room: the
+   * search waits while its leases lapse and a node (maybe this one) takes its rooms over.
+   */
+  async findSeat(tokenHash: string): Promise<SeatFound | undefined> {
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    for (;;) {
+      const here = this.seatHere(tokenHash);
+      if (here) return here;
+      const owners = (await this.owned.leases.owners()).filter((node) => node !== this.nodeId);
+      const answers = await this.cluster.askEach<{ seat: SeatFound | null }>(owners, { type: 'findToken', tokenHash }, 1000);
+      const seat = [...answers.values()].find((a) => a.seat)?.seat;
+      if (seat) return seat;
+      if (answers.size === owners.length || Date.now() >= deadline) return undefined;
+      await pause(RETRY_MS);
+      await this.owned.maintain();
+    }
+  }
+
+  private seatHere(tokenHash: string): SeatFound | undefined {
+    const seat = this.owned.byToken.get(tokenHash);
+    const live = seat ? this.owned.get(seat.roomId) : undefined;
+    return seat && live ? { roomId: seat.roomId, code: live.state.code, playerId: seat.playerId } : undefined;
+  }
+
+  /** What another node asks of this one. */
+  private answer(body: NodeRequest): unknown {
+    switch (body.type) {
+      case 'command':
+        return this.accept(body.roomId, body.command, body.socketId, body.node);
+      case 'canJoin': {
+        const live = this.owned.get(body.roomId);
+        return { error: live ? joinRefusal(live.state, body.username) : ROOM_MOVED };
+      }
+      case 'findToken':
+        return { seat: this.seatHere(body.tokenHash) ?? null };
+      case 'watch': {
+        const live = this.owned.get(body.roomId);
+        if (!live) return { success: false, error: ROOM_MOVED } satisfies Reply;
+        this.seats.watched(body.roomId, body.node, body.count);
+        return { success: true, view: this.seats.watchedRoom(body.roomId) };
+      }
+    }
+  }
+
+  /** What another node tells every node. */
+  private heard(notice: NodeNotice): void {
+    switch (notice.type) {
+      case 'unseat':
+        return this.seats.unseatHere(notice.playerId, notice.code, notice.except);
+      case 'owner':
+        this.owners.set(notice.roomId, notice.owner);
+        return this.seats.bringBack([notice.roomId]);
+      case 'released':
+        void this.owned.maintain();
+        return;
+      case 'spectators':
+        if (this.owned.get(notice.roomId)) this.seats.watched(notice.roomId, notice.node, notice.count);
+    }
+  }
+}
+
+/** Why a room would not take a player of this name, or null. */
+function joinRefusal(room: RoomState, username: string): string | null {
+  if (room.members.length >= room.settings.maxPlayers) return E.roomFull;
+  if (room.status !== 'waiting') return E.roomNotWaiting;
+  if (nameTaken(room.members, username)) return E.nameTaken;
+  return null;
+}
