@@ -4,6 +4,8 @@
  * scores region); then the hint and why "No mirroring" refused a tap (GameNotes, outside it).
  * Compact, so a phone keeps the board and both strips on screen.
  */
+import { TurnOrResult } from '../score/TurnOrResult';
+
 export interface GameLinesProps {
   /** "Your turn", "Player 2 to move", "The AI is thinking…" (panelWords.ts). */
   turn: string;
@@ -16,22 +18,7 @@ export interface GameLinesProps {
 export function GameLines({ turn, lastMove, over }: GameLinesProps) {
   return (
     <div className="game-lines">
-      {over ? (
-        <div className="score-over">
-          <span className="score-over-text">
-            <span className="score-over-label">Game over:</span> {over.result}
-          </span>
-          {over.onShowResults && (
-            <button type="button" className="button button-primary score-over-button" onClick={over.onShowResults}>
-              Show Results
-            </button>
-          )}
-        </div>
-      ) : (
-        <p className="score-turn" role="status">
-          {turn}
-        </p>
-      )}
+      <TurnOrResult turn={turn} over={over} />
       <p className="score-last-move">{lastMove || '\u00a0'}</p>
     </div>
   );

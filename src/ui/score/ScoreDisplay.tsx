@@ -11,6 +11,7 @@ import { Breakdown } from './Breakdown';
 import { leaderOf, scoreDigits } from './format';
 import { ScoreText } from './ScoreText';
 import { TrophyIcon } from './TrophyIcon';
+import { TurnOrResult } from './TurnOrResult';
 import './score.css';
 
 export { Breakdown };
@@ -51,24 +52,7 @@ export function ScoreDisplay({ scores, groups, currentPlayer, names, progress, y
           />
         ))}
       </div>
-      {over ? (
-        <div className="score-over">
-          <span className="score-over-text">
-            <span className="score-over-label">Game over:</span> {over.result}
-          </span>
-          {over.onShowResults && (
-            <button type="button" className="button button-primary score-over-button" onClick={over.onShowResults}>
-              Show Results
-            </button>
-          )}
-        </div>
-      ) : (
-        turn !== undefined && (
-          <p className="score-turn" role="status">
-            {turn}
-          </p>
-        )
-      )}
+      <TurnOrResult turn={turn} over={over} />
       {lastMove !== undefined && <p className="score-last-move">{lastMove || '\u00a0'}</p>}
     </section>
   );
