@@ -3,8 +3,8 @@
  * their scores with the per-group breakdown, the player to move underlined and bold in a card
  * outlined in their colour, a trophy by the strict leader; under them whose turn it is and the
  * last move in words, and once the board is full a banner with the result that reopens Game
- * Results. The online game and the analysis board show it (the local game and the replay show
- * one PlayerStrip per player instead).
+ * Results. The analysis board shows it (the local and online games and the replay show one
+ * PlayerStrip per player instead).
  */
 import type { Progress } from '../../game/types';
 import { Breakdown } from './Breakdown';
