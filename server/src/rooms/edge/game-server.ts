@@ -9,22 +9,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Rules } from '../../../../src/game/game';
 import { COUNTDOWN_SECONDS, IDLE_CLAIM_MS, REJOIN_GRACE_MS, SERVER_ERRORS as E, UNDO_LAPSE_MS, type JoinPoolPayload } from '../../../../src/protocol';
-import { logFailure } from '../../log';
 import { within } from '../../within';
 import type { Command, PlayerCommand } from '../core/commands';
 import type { Journal } from '../store/journal';
 import { DEFAULT_LEASE_TIMING, MemoryLeases, type LeaseTiming, type Leases } from '../store/leases';
 import { LobbyFeed } from '../open-games/lobby-feed';
 import { MemoryOpenGames, OpenListings, type OpenGameStore } from '../open-games/open-games';
-import { OwnedRooms, playerRoom } from '../nodes/owned-rooms';
+import { Cluster } from '../nodes/node-messages';
+import { OwnedRooms } from '../nodes/owned-rooms';
 import { MemoryPool, type PoolStore } from '../quick-play/pool-store';
 import { QuickPlay } from '../quick-play/quick-play';
 import type { Reply } from '../core/reducer';
 import type { RoomClock } from '../core/room-clock';
 import { RoomRouter } from '../nodes/router';
 import { claimCode, hashToken, newId, newToken, openPaired } from '../nodes/new-rooms';
-import { Spectating } from '../spectators/watching';
+import { Spectating, nodeWatchers } from '../spectators/watching';
 import type { RoomConfig, RoomState } from '../core/state';
+import { Seats } from './seats';
 import { joinedCode, type Ack, type GameIo, type GameSocket, type Games } from './transport';
 
 export interface GameServerOptions {
@@ -66,9 +67,10 @@ const SHUTDOWN_WRITE_MS = 10_000;
 const SHUTDOWN_RELEASE_MS = 1_000;
 
 export class GameServer implements Games {
+  private readonly cluster: Cluster;
+  private readonly seats: Seats;
   private readonly owned: OwnedRooms;
   private readonly router: RoomRouter;
-  private readonly seated = new Map<string, GameSocket>(); // player id → this node's socket in that seat
   readonly config: RoomConfig;
   readonly eventsPerSecond: number;
   private readonly leaseTiming: LeaseTiming;
@@ -98,35 +100,34 @@ export class GameServer implements Games {
     this.leaseTiming = options.leaseTiming ?? DEFAULT_LEASE_TIMING;
     this.claimAll = options.claimAllAtStartup ?? true;
     const leases = options.leases ?? new MemoryLeases();
+    const multiNode = options.multiNode ?? false;
     const openGames = options.openGames ?? new MemoryOpenGames();
-    this.listings = new OpenListings(openGames);
+    // Built in one order, each part given only parts built before it: the channel between nodes,
+    // the seats, the listings, the rooms, this node's spectators, then the router (which answers
+    // the other nodes and brings seats back into rooms that arrive), spectating and quick play.
+    const listings = (this.listings = new OpenListings(openGames));
     this.lobby = new LobbyFeed(io, openGames, options.lobbyRefreshMs);
-    this.owned = new OwnedRooms(
+    const cluster = (this.cluster = new Cluster(io as never, leases.nodeId, multiNode));
+    const seats = (this.seats = new Seats(cluster));
+    const owned = (this.owned = new OwnedRooms(
       io,
       journal,
       leases,
       this.config,
       options.snapshotEvery ?? 200,
       {
-        left: (playerId, code) => this.unseatEverywhere(playerId, code),
-        arrived: (roomIds) => this.bringBack(roomIds),
-        notify: (notice) => this.router.cluster.notify(notice),
-        committed: (roomId, room) => this.listings.committed(roomId, room),
-        unowned: (roomId) => this.listings.forget(roomId),
-        watchedElsewhere: (roomId) => this.spectating.elsewhere(roomId),
+        left: (playerId, code) => seats.unseatEverywhere(playerId, code),
+        notify: (notice) => cluster.notify(notice),
+        committed: (roomId, room) => listings.committed(roomId, room),
+        unowned: (roomId) => listings.forget(roomId),
       },
       options.clock,
-    );
-    this.router = new RoomRouter(io, this.owned, options.multiNode ?? false, {
-      unseatHere: (playerId, code, except) => this.unseatHere(playerId, code, except),
-      unseatEverywhere: (playerId, code, except) => this.unseatEverywhere(playerId, code, except),
-      bringBack: (roomIds) => this.bringBack(roomIds),
-      watched: (roomId, node, count) => this.spectating.heard(roomId, node, count),
-      watchedRoom: (roomId) => this.spectating.view(roomId),
-      seated: (roomId, socketId) => this.spectating.tellSeated(roomId, socketId),
-    });
-    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), this.nodeId, options.now ?? Date.now, (pair) => openPaired(this.owned, pair));
-    this.spectating = new Spectating(io, this.owned, this.router, options.multiNode ?? false);
+      multiNode,
+    ));
+    const watchers = nodeWatchers(owned, cluster, multiNode);
+    this.router = new RoomRouter(io, owned, cluster, seats, watchers);
+    this.spectating = new Spectating(owned, this.router, watchers);
+    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), leases.nodeId, options.now ?? Date.now, (pair) => openPaired(owned, pair));
   }
 
   get nodeId(): string {
@@ -173,65 +174,15 @@ export class GameServer implements Games {
     const released = this.owned.release().catch((error: unknown) => console.error('room leases: releasing failed:', (error as Error).message));
     if (!(await within(released, SHUTDOWN_RELEASE_MS))) console.error(`room leases: the database did not answer within ${SHUTDOWN_RELEASE_MS} ms; the leases lapse by themselves`);
     this.spectating.leaving();
-    this.router.cluster.notify({ type: 'released', from: this.nodeId });
+    this.cluster.notify({ type: 'released', from: this.nodeId });
     this.io.local.emit('server:restarting', { message: 'The server is restarting: reconnecting…' });
-  }
-
-  /**
-   * Rooms that changed hands start with everyone away: this node's sockets seated in them are
-   * still connected, so they come back (to the new owner) at once.
-   */
-  private bringBack(roomIds: string[]): void {
-    // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
-    this.spectating.reportAgain(roomIds);
-    const ids = new Set(roomIds);
-    for (const [playerId, socket] of this.seated) {
-      const roomId = socket.data.roomId;
-      if (!roomId || !ids.has(roomId)) continue;
-      this.router.route(roomId, { type: 'back', playerId }, socket.id).catch((error: unknown) => logFailure('bringing a player back into a room that changed hands', error));
-    }
   }
 
   // ------------------------------------------------------------- seats and sockets
 
   /** The socket's room and player, or the error to acknowledge. */
   seat(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
-    const { roomId, playerId } = socket.data;
-    if (socket.data.watching) return { error: E.spectatorsCannotPlay };
-    if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
-    return { roomId, playerId };
-  }
-
-  private sit(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): void {
-    this.seated.set(playerId, socket);
-    socket.data.roomId = roomId;
-    socket.data.playerId = playerId;
-    socket.data.seatToken = token;
-    void socket.join([code, playerRoom(playerId)]);
-  }
-
-  /** A player who left (or was taken out): their socket leaves the room. */
-  private unseat(playerId: string, code: string | undefined): void {
-    const socket = this.seated.get(playerId);
-    this.seated.delete(playerId);
-    if (!socket || socket.data.playerId !== playerId) return;
-    socket.data.roomId = undefined;
-    socket.data.playerId = undefined;
-    socket.data.seatToken = undefined;
-    if (code) void socket.leave(code);
-    void socket.leave(playerRoom(playerId));
-  }
-
-  /** This node's socket in the seat, unless it is `except`, no longer holds it. */
-  private unseatHere(playerId: string, code: string, except?: string): void {
-    const socket = this.seated.get(playerId);
-    if (socket && socket.id !== except) this.unseat(playerId, code);
-  }
-
-  /** The seat is no longer held by any socket but `except`, on any node. */
-  private unseatEverywhere(playerId: string, code: string, except?: string): void {
-    this.unseatHere(playerId, code, except);
-    this.router.cluster.notify({ type: 'unseat', playerId, code, except });
+    return this.seats.of(socket);
   }
 
   /** A command of the socket's seated player. */
@@ -253,11 +204,11 @@ export class GameServer implements Games {
     const roomId = randomUUID();
     const { code, lease } = await claimCode(this.owned, roomId);
     const command: Command = { type: 'create', roomId, code, playerId: newId(), username, userId: socket.data.userId ?? null, tokenHash: hashToken(token), mirrorRule: true };
-    this.sit(socket, roomId, code, command.playerId, token);
+    this.seats.sit(socket, roomId, code, command.playerId, token);
     const reply = await this.owned.run(null, command, this.owned.clock.now(), lease.fence);
     const live = this.owned.get(roomId);
     if (live) live.holders.set(command.playerId, { socketId: socket.id, node: this.nodeId });
-    if (!reply.success) this.unseat(command.playerId, code);
+    if (!reply.success) this.seats.unseat(command.playerId, code);
     return ack(reply, token);
   }
 
@@ -279,9 +230,9 @@ export class GameServer implements Games {
     await this.leave(socket);
     const token = newToken();
     const playerId = newId();
-    this.sit(socket, roomId, code, playerId, token);
+    this.seats.sit(socket, roomId, code, playerId, token);
     const reply = await this.router.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
-    if (!reply.success) this.unseat(playerId, code);
+    if (!reply.success) this.seats.unseat(playerId, code);
     return ack(reply, token);
   }
 
@@ -289,7 +240,7 @@ export class GameServer implements Games {
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
-    this.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
+    this.seats.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
 
@@ -306,7 +257,7 @@ export class GameServer implements Games {
     if (socket.data.watching) return this.spectating.stop(socket);
     const seat = this.seat(socket);
     if ('error' in seat) return;
-    this.seated.delete(seat.playerId);
+    this.seats.dropped(seat.playerId);
     await this.router.route(seat.roomId, { type: 'dropped', playerId: seat.playerId }, socket.id);
   }
 
@@ -328,7 +279,7 @@ export class GameServer implements Games {
    */
   async recover(socket: GameSocket): Promise<Ack | undefined> {
     const { roomId, playerId, seatToken } = socket.data;
-    const holder = playerId ? this.seated.get(playerId) : undefined;
+    const holder = playerId ? this.seats.holder(playerId) : undefined;
     socket.data.roomId = undefined;
     socket.data.playerId = undefined;
     socket.data.seatToken = undefined;
@@ -341,11 +292,11 @@ export class GameServer implements Games {
   }
 
   private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<Ack> {
-    const old = this.seated.get(playerId);
-    if (old && old !== socket) this.unseat(playerId, code);
-    this.sit(socket, roomId, code, playerId, token);
+    const old = this.seats.holder(playerId);
+    if (old && old !== socket) this.seats.unseat(playerId, code);
+    this.seats.sit(socket, roomId, code, playerId, token);
     const reply = await this.router.route(roomId, { type: 'back', playerId }, socket.id);
-    if (!reply.success) this.unseat(playerId, code);
+    if (!reply.success) this.seats.unseat(playerId, code);
     return ack(reply, token);
   }
 
@@ -387,7 +338,7 @@ export class GameServer implements Games {
     this.lobby.close();
     this.listings.close();
     this.owned.close();
-    this.seated.clear();
+    this.seats.clear();
   }
 }
 

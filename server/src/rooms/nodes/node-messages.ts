@@ -54,16 +54,23 @@ type NodeServer = Pick<Server<Record<string, never>, Record<string, never>, Node
 export class Cluster {
   private nextId = 1;
   private readonly waiting = new Map<number, (body: unknown, from: string) => void>();
+  private handlers: NodeHandlers | null = null;
 
   constructor(
     private readonly io: NodeServer,
     readonly nodeId: string,
     /** Whether other nodes may exist (an adapter between nodes is set up). */
     readonly multiNode: boolean,
-    private readonly handlers: NodeHandlers,
-  ) {
-    if (!multiNode) return;
-    io.on('node', (message: NodeMessage) => void this.receive(message));
+  ) {}
+
+  /**
+   * Who answers the other nodes (the router, as it is built): the channel exists first, so that
+   * the rooms can tell other nodes what changed before anyone answers them.
+   */
+  serve(handlers: NodeHandlers): void {
+    if (this.handlers) throw new Error('the nodes already have someone to answer them');
+    this.handlers = handlers;
+    if (this.multiNode) this.io.on('node', (message: NodeMessage) => void this.receive(message));
   }
 
   /** Asks node `to` ('*': whichever answers first); undefined when nobody answers in time. */
@@ -114,7 +121,7 @@ export class Cluster {
   private async receive(message: NodeMessage): Promise<void> {
     switch (message.kind) {
       case 'notice':
-        return this.handlers.notice(message.body);
+        return this.handlers?.notice(message.body);
       case 'response':
         if (message.to === this.nodeId) this.waiting.get(message.id)?.(message.body, message.from);
         return;
@@ -122,7 +129,7 @@ export class Cluster {
         if (message.to !== this.nodeId && message.to !== '*') return;
         let answer: unknown;
         try {
-          answer = await this.handlers.request(message.body);
+          answer = await this.handlers?.request(message.body);
         } catch (error) {
           console.error(`node request ${message.body.type} failed`, error);
           answer = { success: false, error: 'Internal server error' } satisfies Reply;

@@ -18,9 +18,10 @@ import { EntryRefused, LeaseLost, type Journal, type StoredRoom } from '../store
 import type { Lease, Leases } from '../store/leases';
 import { systemClock, type RoomClock, type TimerId } from '../core/room-clock';
 import { nextDeadline, reduce, type Outgoing, type Reply } from '../core/reducer';
-import type { RatingOutcome } from '../core/rated';
+import { withRatings } from '../core/rated';
 import { fromSnapshot, toSnapshot, type StoredState } from '../core/snapshot';
 import type { RoomConfig, RoomState } from '../core/state';
+import { Audience } from '../spectators/counts';
 
 /** How long a room whose deadline's tick was refused waits before it is rebuilt from its log. */
 const RELOAD_MS = 1000;
@@ -57,18 +58,15 @@ export const playerRoom = (playerId: string): string => `player:${playerId}`;
 
 type Broadcaster = Pick<Server, 'to' | 'local'>;
 
+/** What the rooms tell: all of it built before them (the seats, the channel between nodes, the listings). */
 export interface OwnedRoomsHooks {
   /** Players who left a room (their sockets, on any node, leave it). */
   left(playerId: string, code: string): void;
-  /** Rooms that just became this node's (start-up or takeover), after their 'restarted' step. */
-  arrived(roomIds: string[]): void;
   notify(notice: NodeNotice): void;
   /** A step of a room was committed (null: the room is gone); its open-game listing may change. */
   committed(roomId: string, room: RoomState | null): void;
   /** The room is no longer this node's (gone, lost or given up). */
   unowned(roomId: string): void;
-  /** Whether sockets of another node watch the room (its events then go through the adapter). */
-  watchedElsewhere?(roomId: string): boolean;
 }
 
 export class OwnedRooms {
@@ -78,6 +76,10 @@ export class OwnedRooms {
   private maintaining: Promise<void> | null = null;
   /** Rooms set aside to be rebuilt from their logs (reload). */
   private readonly reloading = new Set<NodeJS.Timeout>();
+  /** As the owner: how many watch each room, per node; the room's sockets are told the total. */
+  readonly audience: Audience;
+  /** Rooms that just became this node's (start-up or takeover), after their 'restarted' step. */
+  private arrivals: ((roomIds: string[]) => void) | null = null;
 
   constructor(
     private readonly io: Broadcaster,
@@ -87,7 +89,15 @@ export class OwnedRooms {
     private readonly snapshotEvery: number,
     private readonly hooks: OwnedRoomsHooks,
     readonly clock: RoomClock = systemClock,
-  ) {}
+    multiNode = false,
+  ) {
+    this.audience = new Audience(leases.nodeId, (roomId, count) => this.tellSpectators(roomId, count), multiNode);
+  }
+
+  /** Who brings the seats of rooms that arrive back into them (the router, as it is built). */
+  whenArrived(listener: (roomIds: string[]) => void): void {
+    this.arrivals = listener;
+  }
 
   get size(): number {
     return this.rooms.size;
@@ -250,7 +260,7 @@ export class OwnedRooms {
    * other nodes nothing, unless spectators on other nodes watch it.
    */
   private send(out: Outgoing, room: RoomState | undefined, live: LiveRoom | undefined): void {
-    const local = out.to ? this.heldHere(live, out.to) : room !== undefined && this.allHeldHere(live, room) && !this.hooks.watchedElsewhere?.(room.id);
+    const local = out.to ? this.heldHere(live, out.to) : room !== undefined && this.allHeldHere(live, room) && !this.audience.elsewhere(room.id);
     const io = local ? this.io.local : this.io;
     const target = out.to ? io.to(playerRoom(out.to)) : room ? io.to(room.code) : null;
     (target as { emit: (event: string, payload: unknown) => unknown } | null)?.emit(out.event, out.payload);
@@ -307,7 +317,7 @@ export class OwnedRooms {
     }
     await Promise.all(restarted);
     for (const roomId of arrived) this.hooks.notify({ type: 'owner', roomId, owner: this.leases.nodeId });
-    this.hooks.arrived(arrived);
+    this.arrivals?.(arrived);
   }
 
   private rebuild({ snapshot, entries }: StoredRoom): RoomState | null {
@@ -361,26 +371,12 @@ export class OwnedRooms {
     this.rooms.clear();
     this.byCode.clear();
     this.byToken.clear();
+    this.audience.close();
   }
-}
 
-/** A game's end as the rating write left it: both rating changes, or why it was not rated (store/rated-results.ts). */
-function withRatings(out: Outgoing, ratings: RatingOutcome): Outgoing {
-  if ('unrated' in ratings) {
-    const { unrated } = ratings;
-    if (out.event === 'game:finished') return { ...out, payload: { ...out.payload, unrated } };
-    return out.event === 'game:forfeited' ? { ...out, payload: { ...out.payload, unrated } } : out;
+  /** The room's sockets, players and spectators on every node, hear how many watch. */
+  private tellSpectators(roomId: string, count: number): void {
+    const code = this.rooms.get(roomId)?.state.code;
+    if (code) (this.io.to(code) as { emit: (event: string, payload: unknown) => unknown }).emit('room:spectators', { code, count });
   }
-  if (out.event !== 'game:finished') return out;
-  const [p0, p1] = out.payload.room.players;
-  return {
-    ...out,
-    payload: {
-      ...out.payload,
-      ratings: [
-        { playerId: p0?.id ?? '', ...ratings.player1 },
-        { playerId: p1?.id ?? '', ...ratings.player2 },
-      ],
-    },
-  };
 }

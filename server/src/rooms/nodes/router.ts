@@ -5,11 +5,13 @@
  * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
  */
 import { SERVER_ERRORS as E, nameTaken, type WatchedRoom, type Wire } from '../../../../src/protocol';
-import { Cluster, type NodeNotice, type NodeRequest, type SeatFound } from './node-messages';
+import { logFailure } from '../../log';
+import type { Cluster, NodeNotice, NodeRequest, SeatFound } from './node-messages';
 import type { Command } from '../core/commands';
 import { ROOM_MOVED, type OwnedRooms } from './owned-rooms';
 import type { Reply } from '../core/reducer';
 import type { RoomState } from '../core/state';
+import { watchedRoom, type Watchers } from '../spectators/counts';
 import type { GameIo } from '../edge/transport';
 
 /** How long a forwarded command may wait for its owner (a commit under load included). */
@@ -21,38 +23,40 @@ const RETRY_MS = 250;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const moved = (reply: Reply | undefined): boolean => !reply || (!reply.success && reply.error === ROOM_MOVED);
 
-/** What the router needs of the seats of this node (game-server.ts). */
-export interface SeatHooks {
+/** What the router needs of the seats of this node (edge/seats.ts). */
+export interface SeatTable {
   /** The seat is no longer held by this node's socket, unless it is `except`. */
   unseatHere(playerId: string, code: string, except?: string): void;
   /** The seat is no longer held by any socket but `except`, on any node. */
   unseatEverywhere(playerId: string, code: string, except?: string): void;
-  /** Rooms that changed hands: this node's seated sockets in them come back to the new owner. */
-  bringBack(roomIds: string[]): void;
-  /** Node `node` has `count` sockets watching the room this node owns. */
-  watched(roomId: string, node: string, count: number): void;
-  /** A room this node owns, as a new spectator sees it. */
-  watchedRoom(roomId: string): Wire<WatchedRoom> | undefined;
-  /** The socket `socketId` (on any node) just took its seat in the room this node owns. */
-  seated(roomId: string, socketId: string): void;
+  /** This node's seated players in those rooms, and their sockets. */
+  inRooms(roomIds: ReadonlySet<string>): Iterable<SeatHeld>;
+}
+
+export interface SeatHeld {
+  roomId: string;
+  playerId: string;
+  socketId: string;
 }
 
 export class RoomRouter {
-  readonly cluster: Cluster;
   private readonly owners = new Map<string, string>(); // room id → owner node, as last learnt
   /** False once the node is stopping: it takes no new command. */
   accepting = true;
 
+  /**
+   * Built after the rooms, the channel between nodes, the seats and this node's spectators, all of
+   * which it is given; it answers the other nodes and brings back the seats of rooms that arrive.
+   */
   constructor(
-    io: GameIo,
+    private readonly io: GameIo,
     private readonly owned: OwnedRooms,
-    multiNode: boolean,
-    private readonly seats: SeatHooks,
+    private readonly cluster: Cluster,
+    private readonly seats: SeatTable,
+    private readonly watchers: Watchers,
   ) {
-    this.cluster = new Cluster(io as never, owned.leases.nodeId, multiNode, {
-      request: (body) => this.answer(body),
-      notice: (body) => this.heard(body),
-    });
+    cluster.serve({ request: (body) => this.answer(body), notice: (body) => this.heard(body) });
+    owned.whenArrived((roomIds) => this.bringBack(roomIds));
   }
 
   private get nodeId(): string {
@@ -110,7 +114,7 @@ export class RoomRouter {
       }
       if (enters) {
         const reply = this.owned.run(roomId, command);
-        void reply.then((r) => r.success && this.seats.seated(roomId, socketId));
+        void reply.then((r) => r.success && this.tellSeated(roomId, socketId));
         return reply;
       }
     }
@@ -125,8 +129,8 @@ export class RoomRouter {
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
     for (;;) {
       if (this.owned.get(roomId)) {
-        this.seats.watched(roomId, this.nodeId, count);
-        return this.seats.watchedRoom(roomId);
+        this.owned.audience.set(roomId, this.nodeId, count);
+        return this.watchedRoom(roomId);
       }
       const found = await this.owned.leases.ownerOf({ roomId });
       if (!found) return undefined;
@@ -195,8 +199,8 @@ export class RoomRouter {
       case 'watch': {
         const live = this.owned.get(body.roomId);
         if (!live) return { success: false, error: ROOM_MOVED } satisfies Reply;
-        this.seats.watched(body.roomId, body.node, body.count);
-        return { success: true, view: this.seats.watchedRoom(body.roomId) };
+        this.owned.audience.set(body.roomId, body.node, body.count);
+        return { success: true, view: this.watchedRoom(body.roomId) };
       }
     }
   }
@@ -208,13 +212,38 @@ export class RoomRouter {
         return this.seats.unseatHere(notice.playerId, notice.code, notice.except);
       case 'owner':
         this.owners.set(notice.roomId, notice.owner);
-        return this.seats.bringBack([notice.roomId]);
+        return this.bringBack([notice.roomId]);
       case 'released':
         void this.owned.maintain();
         return;
       case 'spectators':
-        if (this.owned.get(notice.roomId)) this.seats.watched(notice.roomId, notice.node, notice.count);
+        if (this.owned.get(notice.roomId)) this.owned.audience.set(notice.roomId, notice.node, notice.count);
     }
+  }
+
+  /**
+   * Rooms that changed hands start with everyone away: this node's sockets seated in them are
+   * still connected, so they come back (to the new owner) at once.
+   */
+  private bringBack(roomIds: string[]): void {
+    // The new owner counts nobody yet: this node's spectators of those rooms are told to it again.
+    this.watchers.reportAll(roomIds);
+    for (const { roomId, playerId, socketId } of this.seats.inRooms(new Set(roomIds))) {
+      this.route(roomId, { type: 'back', playerId }, socketId).catch((error: unknown) => logFailure('bringing a player back into a room that changed hands', error));
+    }
+  }
+
+  /** As the room's owner: the whole room for a new spectator, as it is now. */
+  private watchedRoom(roomId: string): Wire<WatchedRoom> | undefined {
+    const live = this.owned.get(roomId);
+    return live ? watchedRoom(live.state, this.owned.audience.total(roomId), this.owned.clock.now()) : undefined;
+  }
+
+  /** A player who just came in (joined, or back after a reload) hears how many watch, if any do. */
+  private tellSeated(roomId: string, socketId: string): void {
+    const count = this.owned.audience.total(roomId);
+    const code = this.owned.get(roomId)?.state.code;
+    if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
   }
 }
 

@@ -1,27 +1,31 @@
 /**
  * Spectators on this node, for the game server: a watching socket joins the room's
- * socket.io room and holds no seat; this node counts its own watchers of each room (Watchers)
- * and, for the rooms it owns, adds up every node's counts and tells the room (Audience).
+ * socket.io room and holds no seat; this node counts its own watchers of each room (Watchers) and
+ * tells each room's owner its count. The owner adds up every node's counts and tells the room
+ * (its Audience, nodes/owned-rooms.ts).
  */
-import { SERVER_ERRORS as E, type WatchedRoom, type Wire } from '../../../../src/protocol';
+import { SERVER_ERRORS as E } from '../../../../src/protocol';
+import type { Cluster } from '../nodes/node-messages';
 import type { OwnedRooms } from '../nodes/owned-rooms';
 import type { RoomRouter } from '../nodes/router';
-import { Audience, Watchers, watchedRoom } from './counts';
-import type { Ack, GameIo, GameSocket } from '../edge/transport';
+import { Watchers } from './counts';
+import type { Ack, GameSocket } from '../edge/transport';
+
+/** This node's watchers, whose counts go to each room's owner: this node or, through the adapter, another. */
+export function nodeWatchers(owned: OwnedRooms, cluster: Cluster, multiNode: boolean): Watchers {
+  const node = owned.leases.nodeId;
+  return new Watchers((roomId, count) => {
+    if (owned.get(roomId)) owned.audience.set(roomId, node, count);
+    else cluster.notify({ type: 'spectators', roomId, node, count });
+  }, multiNode);
+}
 
 export class Spectating {
-  private readonly watchers: Watchers;
-  private readonly audience: Audience;
-
   constructor(
-    private readonly io: GameIo,
     private readonly owned: OwnedRooms,
     private readonly router: RoomRouter,
-    multiNode: boolean,
-  ) {
-    this.audience = new Audience(owned.leases.nodeId, (roomId, count) => this.tell(roomId, count), multiNode);
-    this.watchers = new Watchers((roomId, count) => this.report(roomId, count), multiNode);
-  }
+    private readonly watchers: Watchers,
+  ) {}
 
   /**
    * The socket watches the room: it joins the room's socket.io room first, so that nothing sent
@@ -54,53 +58,12 @@ export class Spectating {
     void socket.leave(watching.code);
   }
 
-  /** As the room's owner: the whole room for a new spectator, as it is now. */
-  view(roomId: string): Wire<WatchedRoom> | undefined {
-    const live = this.owned.get(roomId);
-    return live ? watchedRoom(live.state, this.audience.total(roomId), this.owned.clock.now()) : undefined;
-  }
-
-  /** As the room's owner: another node's count of the room's spectators. */
-  heard(roomId: string, node: string, count: number): void {
-    this.audience.set(roomId, node, count);
-  }
-
-  /** Whether sockets of another node watch the room (its events then go through the adapter). */
-  elsewhere(roomId: string): boolean {
-    return this.audience.elsewhere(roomId);
-  }
-
-  /** Rooms that changed hands: their new owner counts nobody yet, so this node's counts go to it again. */
-  reportAgain(roomIds: string[]): void {
-    this.watchers.reportAll(roomIds);
-  }
-
   /** Shutting down: this node's spectators count no more. */
   leaving(): void {
     this.watchers.stop();
   }
 
-  /** A player who just came in (joined, or back after a reload) hears how many watch, if any do. */
-  tellSeated(roomId: string, socketId: string): void {
-    const count = this.audience.total(roomId);
-    const code = this.owned.get(roomId)?.state.code;
-    if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
-  }
-
   close(): void {
     this.watchers.close();
-    this.audience.close();
-  }
-
-  /** This node's count of a room's spectators, to the room's owner: this node or, through the adapter, another. */
-  private report(roomId: string, count: number): void {
-    if (this.owned.get(roomId)) this.audience.set(roomId, this.owned.leases.nodeId, count);
-    else this.router.cluster.notify({ type: 'spectators', roomId, node: this.owned.leases.nodeId, count });
-  }
-
-  /** The owner tells the room's sockets, players and spectators on every node, how many watch. */
-  private tell(roomId: string, count: number): void {
-    const code = this.owned.get(roomId)?.state.code;
-    if (code) this.io.to(code).emit('room:spectators', { code, count });
   }
 }
