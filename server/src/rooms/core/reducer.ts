@@ -10,7 +10,8 @@
  * command) has exactly the effect it would have had on time.
  */
 import type { PlayerIndex } from '../../../../src/engine';
-import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, nameTaken, otherPlayer, startRefusal } from '../../../../src/protocol';
+import { SERVER_ERRORS as E, UNDO_REQUESTS_PER_GAME, otherPlayer, startRefusal } from '../../../../src/protocol';
+import { joinRefusal } from './join-rule';
 import type { Command } from './commands';
 import { openPairedRoom, startsByItself } from './paired-room';
 import { bothMoved, finish, play } from './play';
@@ -156,9 +157,8 @@ function apply(draft: Draft, command: Command, now: number, config: RoomConfig):
 
 function join(draft: Draft, room: RoomState, command: Extract<Command, { type: 'join' }>, now: number): Reply {
   if (room.members.some((m) => m.id === command.playerId)) return { success: false, error: E.alreadyInRoom };
-  if (room.members.length >= room.settings.maxPlayers) return { success: false, error: E.roomFull };
-  if (room.status !== 'waiting') return { success: false, error: E.roomNotWaiting };
-  if (nameTaken(room.members, command.username)) return { success: false, error: E.nameTaken };
+  const refusal = joinRefusal(room, command.username);
+  if (refusal) return { success: false, error: refusal };
   const member = newMember(command.playerId, command.username, command.userId, command.tokenHash);
   const next = set(draft, { ...room, members: [...room.members, member] });
   emit(draft, { event: 'room:playerJoined', payload: { player: playerView(member), players: next.members.map(playerView), room: roomView(next) } });

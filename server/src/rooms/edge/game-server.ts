@@ -79,7 +79,7 @@ export class GameServer implements Games {
   private readonly listings: OpenListings;
   private readonly lobby: LobbyFeed;
   readonly quickPlay: QuickPlay;
-  /** This node's spectators, per room, and (as an owner) how many watch each of its rooms. */
+  /** This node's spectators: the sockets watching a room, counted for its owner. */
   private readonly spectating: Spectating;
 
   constructor(

@@ -4,13 +4,13 @@
  * (its lease lapses) or the room moved, a command waits for the takeover and goes on there, on
  * whichever node took the room, maybe this one. It also answers what other nodes ask of this one.
  */
-import { SERVER_ERRORS as E, nameTaken, type WatchedRoom, type Wire } from '../../../../src/protocol';
+import { SERVER_ERRORS as E, type WatchedRoom, type Wire } from '../../../../src/protocol';
 import { logFailure } from '../../log';
 import type { Cluster, NodeNotice, NodeRequest, SeatFound } from './node-messages';
 import type { Command } from '../core/commands';
 import { ROOM_MOVED, type OwnedRooms } from './owned-rooms';
 import type { Reply } from '../core/reducer';
-import type { RoomState } from '../core/state';
+import { joinRefusal } from '../core/join-rule';
 import { watchedRoom, type Watchers } from '../spectators/counts';
 import type { GameIo } from '../edge/transport';
 
@@ -245,12 +245,4 @@ export class RoomRouter {
     const code = this.owned.get(roomId)?.state.code;
     if (count > 0 && code) this.io.to(socketId).emit('room:spectators', { code, count });
   }
-}
-
-/** Why a room would not take a player of this name, or null. */
-function joinRefusal(room: RoomState, username: string): string | null {
-  if (room.members.length >= room.settings.maxPlayers) return E.roomFull;
-  if (room.status !== 'waiting') return E.roomNotWaiting;
-  if (nameTaken(room.members, username)) return E.nameTaken;
-  return null;
 }
