@@ -25,7 +25,7 @@ import { RoomRouter } from '../nodes/router';
 import { claimCode, hashToken, newId, newToken, openPaired } from '../nodes/new-rooms';
 import { Spectating, nodeWatchers } from '../spectators/watching';
 import type { RoomConfig, RoomState } from '../core/state';
-import { Seats } from './seats';
+import { Seats, spectatorRefusal } from './seats';
 import { joinedCode, type Ack, type GameIo, type GameSocket, type Games } from './transport';
 
 export interface GameServerOptions {
@@ -197,7 +197,8 @@ export class GameServer implements Games {
   /** A new room belongs to the node its creator is connected to. */
   async create(socket: GameSocket, username: string): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
-    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const watching = spectatorRefusal(socket);
+    if (watching) return watching;
     await this.quickPlay.leave(socket);
     await this.leave(socket);
     const token = newToken();
@@ -213,7 +214,8 @@ export class GameServer implements Games {
   }
 
   async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
-    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const watching = spectatorRefusal(socket);
+    if (watching) return watching;
     const local = this.owned.byCode.get(code);
     const remote = local ? null : await this.owned.leases.ownerOf({ code });
     const roomId = local ?? remote?.roomId;
@@ -239,7 +241,7 @@ export class GameServer implements Games {
   /** Leaves the socket's room, if any: a forfeit during a game. */
   async leave(socket: GameSocket): Promise<Ack> {
     const seat = this.seat(socket);
-    if ('error' in seat) return seat.error === E.spectatorsCannotPlay ? { success: false, error: seat.error } : { success: true };
+    if ('error' in seat) return spectatorRefusal(socket) ?? { success: true };
     this.seats.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
     return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
   }
@@ -266,7 +268,8 @@ export class GameServer implements Games {
    * whose node died is found once a surviving node has taken it over (its lease lapses first).
    */
   async rejoin(socket: GameSocket, token: string): Promise<Ack> {
-    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const watching = spectatorRefusal(socket);
+    if (watching) return watching;
     const seat = await this.router.findSeat(hashToken(token));
     if (!seat) return { success: false, error: E.rejoinFailed };
     await this.quickPlay.leave(socket);
@@ -310,7 +313,8 @@ export class GameServer implements Games {
   /** Into the pool; a player in a room is in a room. */
   async joinPool(socket: GameSocket, payload: JoinPoolPayload): Promise<Ack> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
-    if (socket.data.watching) return { success: false, error: E.spectatorsCannotPlay };
+    const watching = spectatorRefusal(socket);
+    if (watching) return watching;
     if ('roomId' in this.seat(socket)) return { success: false, error: E.alreadyInRoom };
     return this.quickPlay.enter(socket, payload);
   }

@@ -9,6 +9,14 @@ import { playerRoom } from '../nodes/owned-rooms';
 import type { SeatHeld } from '../nodes/router';
 import type { GameSocket } from './transport';
 
+/**
+ * A spectator holds no seat and takes none: every command of a watching socket that would play,
+ * enter a room or look for an opponent gets this refusal (undefined: the socket is not watching).
+ */
+export function spectatorRefusal(socket: GameSocket): { success: false; error: string } | undefined {
+  return socket.data.watching ? { success: false, error: E.spectatorsCannotPlay } : undefined;
+}
+
 export class Seats {
   private readonly seated = new Map<string, GameSocket>(); // player id → this node's socket in that seat
 
@@ -22,7 +30,8 @@ export class Seats {
   /** The socket's room and player, or the error to acknowledge. */
   of(socket: GameSocket): { roomId: string; playerId: string } | { error: string } {
     const { roomId, playerId } = socket.data;
-    if (socket.data.watching) return { error: E.spectatorsCannotPlay };
+    const watching = spectatorRefusal(socket);
+    if (watching) return { error: watching.error };
     if (!roomId || !playerId || this.seated.get(playerId) !== socket) return { error: E.notInRoom };
     return { roomId, playerId };
   }
