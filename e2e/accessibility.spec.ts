@@ -54,7 +54,7 @@ for (const theme of THEMES) {
 
     test(`splash, home, Game Settings and Sign In (${theme})`, async ({ page }) => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Cell Connection' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Cell Connection', exact: true })).toBeVisible();
       await expectNoSeriousFindings(page, 'the splash');
       await expect(page).toHaveURL(/\/home$/, { timeout: 5_000 });
       await expectNoSeriousFindings(page, 'home');

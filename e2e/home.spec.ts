@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 test('splash to home: the logo and title, then /home with the version within about 3 s', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('svg.splash-logo')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Cell Connection' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cell Connection', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // 2 s of splash; the rest is slack for a busy machine.

@@ -35,7 +35,7 @@ test('after the first visit the games play offline, and online screens say they 
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Cell Connection' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cell Connection', exact: true })).toBeVisible();
 
   // Against the AI: the engine is local wasm, its answers come with no network.
   await startGame(page, { mode: 'Human (first) vs AI', level: 'Easy', size: '6x6' });
