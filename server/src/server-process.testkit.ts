@@ -1,6 +1,6 @@
 /**
  * The real server as `npm start` runs it, in a process of its own, for tests that restart or
- * kill it (restart.db.test.ts, rooms/chaos.db.test.ts, e2e/server-restart.spec.ts). The same code starts
+ * kill it (restart.db.test.ts, rooms/tests/chaos.db.test.ts, e2e/server-restart.spec.ts). The same code starts
  * the nodes of `npm run cluster` (cluster/node-process.ts).
  */
 import { startNodeProcess, stopNodeProcess, type NodeProcess } from './cluster/node-process';

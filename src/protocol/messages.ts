@@ -366,7 +366,7 @@ export const SERVER_ERRORS = {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const rooms = (n: number) => `${n} public room${n === 1 ? '' : 's'}`;
 
-/** Refusals of the limits per client address and account (server/src/rooms/client-limits.ts). */
+/** Refusals of the limits per client address and account (server/src/rooms/edge/client-limits.ts). */
 export const LIMIT_ERRORS = {
   /** The socket handshake's error: the address holds as many connections as it may. */
   tooManyConnections: 'Too many connections from your network: close a few tabs, or try again later',

@@ -2,7 +2,7 @@
 -- "Copy game" writes it: "CC1 8x8 connection: c3 d4 … 1-0"), so a player's profile opens the
 -- replay and review of each of their games.
 --
--- Only the game server writes game_results (as the owner, server/src/rooms/results.ts); clients
+-- Only the game server writes game_results (as the owner, server/src/rooms/store/rated-results.ts); clients
 -- read it (RLS "results are public") and may not write it (20261123000003): the new column falls
 -- under the same grants. The record is bounded like the client's reader bounds it (a 16×16 game is
 -- 256 moves of at most 3 characters), and it must start with the tag.

@@ -106,7 +106,7 @@ ${perNode}
 ${byNode}
     }
     # ?sid= (long-polling's every request, and its upgrade): the node that made the session,
-    # whose id starts with the node's (server/src/rooms/session-ids.ts). A WebSocket needs none.
+    # whose id starts with the node's (server/src/rooms/nodes/session-ids.ts). A WebSocket needs none.
     map $arg_sid $cell_connection_upstream {
         default $cell_connection_by_node;
 ${bySession}

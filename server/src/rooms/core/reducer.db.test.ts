@@ -268,6 +268,15 @@ describe('both players away', () => {
     expect(step.rate).toMatchObject({ winner: 0 });
   });
 
+  it('after a restart, a player back at the very moment both graces run out finds the game aborted, and is back in the room', () => {
+    const { s, at } = ratedGame();
+    s.run({ type: 'restarted' }, at);
+    s.run({ type: 'back', playerId: 'a' }, at + config.graceMs);
+    expect(s.state.status).toBe('finished');
+    expect(s.state.result).toEqual({ winner: null, reason: 'aborted' });
+    expect(s.state.members.find((m) => m.id === 'a')?.connected).toBe(true);
+  });
+
   it('a player back after their grace ran out, while the opponent is still away, plays on; the opponent then forfeits', () => {
     const { s, at } = ratedGame();
     s.run({ type: 'dropped', playerId: 'a' }, at);
@@ -332,8 +341,13 @@ describe('random command sequences never break an invariant', () => {
           });
           if (room.status === 'playing') expect(game.currentPlayer).toBe(room.moves.length % 2);
           expect(room.undoRequestsLeft.every((n) => n >= 0 && n <= 3)).toBe(true);
-          // Aborted: before both moved, or with both players away past their grace periods.
-          if (!wasFinished && room.result?.reason === 'aborted' && room.moved[0] && room.moved[1]) expect(room.members.every((m) => !m.connected)).toBe(true);
+          // Aborted: before both moved, or with both players away past their grace periods. A
+          // player back at the very moment both graces ran out comes back to the aborted game:
+          // the deadlines are passed first, then their command.
+          const backNow = command.type === 'back' ? command.playerId : null;
+          if (!wasFinished && room.result?.reason === 'aborted' && room.moved[0] && room.moved[1]) {
+            expect(room.members.every((m) => !m.connected || m.id === backNow)).toBe(true);
+          }
           // Rated: a full board, or a game where each player made RATED_MIN_MOVES moves.
           if (step.rate) expect(room.result?.reason === 'board-full' || playedEnough(room)).toBe(true);
         }
