@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { createKeys, loadSecret } from './server/src/auth/keys.ts';
 import { precompress } from './scripts/compress-plugin.ts';
 import { routePreloads } from './scripts/route-preload-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
-import wasm from 'vite-plugin-wasm';
 
 // Vite builds the client into dist/, which the node server (server/src) serves.
 // Vitest shares this file so tests resolve imports exactly as the build does.
@@ -19,11 +17,7 @@ export default defineConfig(async () => {
     // alongside the entry. serviceWorker() emits /sw.js into the bundle (its precache list is the
     // bundle's files, index.html as routePreloads left it); precompress() then writes .br/.gz twins
     // of everything, sw.js included, which the server sends as they are.
-    // The client and its workers import engine.wasm as a module (src/engine/load.ts); the wasm's
-    // "env" import, its host clock, is src/engine/host.ts. The server reads the same file itself.
-    resolve: { alias: [{ find: /^env$/, replacement: fileURLToPath(new URL('./src/engine/host.ts', import.meta.url)) }] },
     plugins: [
-      wasm(),
       react(),
       routePreloads({
         '/game': ['src/ui/game/GamePage.tsx', 'src/engine/load.ts', 'pixi.js/lib/environment-browser/browserAll.mjs'],
@@ -42,7 +36,7 @@ export default defineConfig(async () => {
       assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
     },
     // The AI worker (src/engine/worker.ts) is an ES module: it awaits its set-up at top level.
-    worker: { format: 'es' as const, plugins: () => [wasm()] },
+    worker: { format: 'es' as const },
     server: { port: 5173 },
     test: {
       environment: 'node',

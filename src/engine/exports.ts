@@ -2,8 +2,6 @@
  * The raw exports of engine.wasm (engine-rs/src/ffi.rs), and its status codes.
  * Only this folder talks to them; everything else uses the typed `Engine`.
  */
-import { cc_now } from './host';
-
 export interface EngineExports {
   memory: WebAssembly.Memory;
   cc_size_ptr(): number;
@@ -45,9 +43,9 @@ export interface EngineExports {
   ): number;
 }
 
-/** What engine.wasm imports: the host's clock, for search time budgets (./host.ts). */
+/** What engine.wasm imports: the host's clock, for search time budgets. */
 export const engineImports: WebAssembly.Imports = {
-  env: { cc_now },
+  env: { cc_now: () => performance.now() },
 };
 
 /** Status codes, mirroring `STATUS_*` in ffi.rs. */

@@ -1,7 +1,6 @@
 /**
- * Loads engine.wasm: in the browser as a module (vite-plugin-wasm streams and instantiates the
- * built asset, its "env" import resolved to ./host.ts), from the file system in Node (server,
- * tests, scripts: Node cannot import .wasm without flags). Same module, same API.
+ * Loads engine.wasm: with fetch in the browser (Vite serves it as an asset),
+ * from the file system in Node (server, tests, scripts). Same module, same API.
  */
 import { engineImports } from './exports';
 import { createEngine, type Engine } from './index';
@@ -20,8 +19,9 @@ async function instantiate(): Promise<WebAssembly.Instance> {
     });
     return (await WebAssembly.instantiate(bytes, engineImports)).instance;
   }
-  const exports = await import('./generated/engine.wasm');
-  return { exports } as unknown as WebAssembly.Instance;
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`cannot fetch engine.wasm: HTTP ${response.status}`);
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), engineImports)).instance;
 }
 
 /** The engine, loaded once per page or process. */
