@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { MIRROR_RULE_LABEL, MIRRORING_REFUSED } from '../src/game/mirrorRule';
-import { clickCell, expectOccupied, readBoard } from './support/board';
+import { board, cellCentre, clickCell, expectOccupied, readBoard } from './support/board';
 import { aliceCreatesARoom, closeBoth, expectNoPageErrors, joinRoom, startJoinedGame, turnIndicator } from './support/multiplayer';
 
 test('a rated room refuses the second player’s copy with the rule’s words; another cell is placed', async ({ browser, baseURL }) => {
@@ -21,6 +21,13 @@ test('a rated room refuses the second player’s copy with the rule’s words; a
     await clickCell(alice.page, { x: 1, y: 1 });
     for (const { page } of [alice, bob]) await expectOccupied(page, 1, 10_000);
     await expect(turnIndicator(bob.page)).toHaveText('Your turn');
+    // The mouse shows a ghost on another free cell, and none on e2, which the rule refuses.
+    const other = await cellCentre(bob.page, { x: 0, y: 0 });
+    await bob.page.mouse.move(other.x, other.y);
+    await expect(board(bob.page)).toHaveAttribute('data-hover', '0-0');
+    const copy = await cellCentre(bob.page, { x: 4, y: 4 });
+    await bob.page.mouse.move(copy.x, copy.y);
+    await expect(board(bob.page)).not.toHaveAttribute('data-hover', /.*/);
     await clickCell(bob.page, { x: 4, y: 4 });
     await expect(bob.page.getByRole('alert').filter({ hasText: MIRRORING_REFUSED })).toBeVisible();
     for (const { page } of [alice, bob]) expect((await readBoard(page)).get('4-4')).toBe('empty');

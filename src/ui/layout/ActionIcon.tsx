@@ -1,5 +1,5 @@
 /** The action bar's icons: drawn lines in the text's colour, so they read in both themes. */
-export type ActionIconName = 'undo' | 'hint' | 'reset' | 'stats' | 'home' | 'settings' | 'back' | 'copy' | 'replay';
+export type ActionIconName = 'undo' | 'hint' | 'reset' | 'stats' | 'home' | 'settings' | 'back' | 'copy' | 'replay' | 'flag';
 
 const PATHS: Record<ActionIconName, string> = {
   undo: 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
@@ -12,6 +12,8 @@ const PATHS: Record<ActionIconName, string> = {
   back: 'M15 5 8 12l7 7',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   replay: 'M8 5v14l11-7Z',
+  // A flag on its pole: giving up the game (Forfeit).
+  flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
 };
 
 export function ActionIcon({ name }: { name: ActionIconName }) {

@@ -162,6 +162,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
           game={game}
           gameState={gameState}
           interactive={myTurn && !over}
+          mirrorRule={mirrorRule}
           // SPEC §7: row is the cell's y, col its x. Off-turn clicks are ignored by the machine too.
           onPlace={(cell) => send({ type: 'cell.place', row: cell.gridY, col: cell.gridX })}
         />

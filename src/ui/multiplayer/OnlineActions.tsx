@@ -34,7 +34,7 @@ export function OnlineActions({ context, busy, send, playing, over, onLeave, onF
       <ActionButton label="Back to Lobby" short="Lobby" aria-label="Back to Lobby" icon="back" onClick={() => onLeave('/multiplayer')} />
       <ActionButton label="Home" aria-label="Home" icon="home" onClick={() => onLeave('/home')} />
       {/* Apart and quiet: a forfeit is a decision, not a slip of the finger. */}
-      <ActionButton label="Forfeit" aria-label="Forfeit" className="online-forfeit" disabled={over} onClick={onForfeit} />
+      <ActionButton label="Forfeit" aria-label="Forfeit" icon="flag" className="online-forfeit" disabled={over} onClick={onForfeit} />
     </ActionBar>
   );
 }

@@ -47,11 +47,13 @@ interface OnlineBoardProps {
   gameState: GameStateView;
   /** Whether a click places a cell: the player to move, in a game under way. */
   interactive: boolean;
+  /** The room plays under "No mirroring": no hover ghost on a cell the rule refuses. */
+  mirrorRule?: boolean;
   onPlace(cell: CellPosition): void;
 }
 
 /** The board, with its annotations toggle and the move prediction. */
-export function OnlineBoard({ engine, game, gameState, interactive, onPlace }: OnlineBoardProps) {
+export function OnlineBoard({ engine, game, gameState, interactive, mirrorRule = false, onPlace }: OnlineBoardProps) {
   const [annotations, setAnnotations] = useState({ showText: true, showLines: true });
   const mode = gameState.scoringMechanism;
   return (
@@ -71,6 +73,11 @@ export function OnlineBoard({ engine, game, gameState, interactive, onPlace }: O
           const result = engine.predict(game.board, cell, player, mode);
           return result.ok ? result.prediction : null;
         }}
+        playable={
+          mirrorRule
+            ? (cell) => engine.play(game.board, cell, gameState.currentPlayer, mode, { mirrorRule: true }).ok
+            : undefined
+        }
       />
     </div>
   );

@@ -1,6 +1,6 @@
 /**
- * The game server's edge (SPEC §7 "Realtime socket", issues 11 and 13): turns socket events into
- * the room reducer's commands, which router.ts takes to the node that owns the room: this one
+ * The game server's edge (SPEC §7 "Realtime socket"; every move durable, on one node or several):
+ * turns socket events into the room reducer's commands, which router.ts takes to the node that owns the room: this one
  * (owned-rooms.ts: reduced, logged, committed, then told), or another, through socket.io's
  * adapter (nodes/node-messages.ts). It holds only what is not the game: which of this node's sockets sits in
  * which seat. Players of one room may sit on different nodes; a room's events reach them all

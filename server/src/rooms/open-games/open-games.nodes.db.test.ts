@@ -1,5 +1,5 @@
 /**
- * Open games with several nodes (issues 13 and 14), on PGlite and PostgreSQL: two nodes share one
+ * Open games with several nodes, on PGlite and PostgreSQL: two nodes share one
  * database; a public room owned by node A is listed in node B's lobby. When node A stops renewing
  * its leases (it died), the room leaves B's list with its lease; B takes the room over, and once
  * the host is back (on B, with the rejoin token) B lists it again. The store itself: the newest
