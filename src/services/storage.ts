@@ -6,8 +6,7 @@ import { restoreGame, parseStored, saveGame, type Rules } from '../game/saved';
 import { allowedSettings, parseSettings } from '../game/settings';
 import type { GameState, Settings } from '../game/types';
 
-const SETTINGS_KEY = 'cellconnection.settings';
-const GAME_KEY = 'cellconnection.game';
+import { GAME_KEY, SETTINGS_KEY } from './storageKeys';
 
 /** Storage may be missing or refuse writes (private modes, quotas): never fatal. */
 function storage(): Storage | undefined {

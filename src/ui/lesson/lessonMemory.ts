@@ -3,9 +3,9 @@
  * a new player: nothing remembered here and no game saved on the device; once finished or
  * skipped it is never offered again (it stays replayable from How to Play).
  */
+import { GAME_KEY } from '../../services/storageKeys';
+
 export const LESSON_STORAGE_KEY = 'cellconnection.lesson';
-/** The saved game's key (src/services/storage.ts): a player with a game in progress is not new. */
-const SAVED_GAME_KEY = 'cellconnection.game';
 
 export type LessonOutcome = 'finished' | 'skipped';
 
@@ -34,5 +34,5 @@ export function rememberLesson(outcome: LessonOutcome): void {
 
 /** Whether Home should offer the lesson: a first visit, with no lesson ended and no game saved. */
 export function offersLesson(): boolean {
-  return lessonOutcome() === null && read(SAVED_GAME_KEY) === null;
+  return lessonOutcome() === null && read(GAME_KEY) === null;
 }
