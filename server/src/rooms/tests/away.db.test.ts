@@ -3,14 +3,18 @@
 // stays away loses the seat and the host passes on; a quick-play opponent who never comes leaves
 // an ordinary room behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, pause, record, startHarness, type Harness } from './rooms.testkit';
+import { SimulatedClock } from '../core/room-clock';
+import { call, next, record, startHarness, type Harness } from './rooms.testkit';
 
 const GRACE = 300;
 const TICK = 200; // the countdown takes 3 ticks, longer than the grace period
 
+// The rooms' deadlines (the grace period, the countdown) run on a clock that moves only when a
+// test says: sockets and the database keep real time, however busy the machine is.
+const clock = new SimulatedClock();
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ graceMs: GRACE, countdownTickMs: TICK });
+  h = await startHarness({ clock, graceMs: GRACE, countdownTickMs: TICK });
 });
 afterAll(() => h.close());
 
@@ -49,17 +53,21 @@ describe('dropping out of a room before the game', () => {
     expect(entered.room.players.map((p) => [p.ready, p.connected])).toEqual([[true, true], [true, true]]);
     expect((await back).players.every((p) => p.connected)).toBe(true);
 
-    await pause(GRACE + 100); // past the grace period: still seated, since the player came back
+    clock.advance(GRACE + 100); // past the grace period: still seated, since the player came back
     expect(h.games.game.room(code)?.members).toHaveLength(2);
     const started = next(again, 'game:started');
     expect(await call(host, 'game:start', {})).toEqual({ success: true });
+    clock.advance(3 * TICK);
     await started;
   });
 
   it('a player away past the grace period loses the seat, the host passes on, and the token is spent', async () => {
     const { host, guest, created, joined, code } = await pair();
+    const away = next(guest, 'room:playerDisconnected');
     const left = next<{ playerId: string; hostId: string; players: Player[] }>(guest, 'room:playerLeft');
     host.disconnect();
+    await away;
+    clock.advance(GRACE);
     const event = await left;
     expect(event).toMatchObject({ playerId: created.playerId, hostId: joined.playerId });
     expect(event.players).toHaveLength(1);
@@ -68,7 +76,9 @@ describe('dropping out of a room before the game', () => {
     expect(await call(late, 'room:rejoin', { rejoinToken: created.rejoinToken })).toEqual({ success: false, error: 'Cannot rejoin: the room or seat is gone' });
     // The last one out removes the room.
     guest.disconnect();
-    await pause(GRACE + 100);
+    // Nobody is left to be told: the room shows the guest away once the server has seen it go.
+    await expect.poll(() => h.games.game.room(code)?.members[0]?.connected, { timeout: 30_000, interval: 5 }).toBe(false);
+    clock.advance(GRACE);
     expect((h.games.game.room(code) !== undefined)).toBe(false);
   });
 
@@ -83,7 +93,11 @@ describe('dropping out of a room before the game', () => {
     const away = next<Connection>(host, 'room:playerDisconnected');
     guest.disconnect();
     expect((await away).room.status).toBe('waiting');
-    await pause(4 * TICK);
+    // Past when the countdown would have ended, and past the guest's grace period: the guest's
+    // seat goes after every countdown tick, so a game:started would have come before.
+    const gone = next(host, 'room:playerLeft');
+    clock.advance(4 * TICK);
+    await gone;
     expect(started).toHaveLength(0);
     expect(h.games.game.room(code)).toMatchObject({ status: 'waiting', game: null });
   });
@@ -109,11 +123,11 @@ describe('dropping out of a room before the game', () => {
 });
 
 describe('a quick-play opponent who never comes', () => {
-  // Long enough for the pairing and one page's rejoin on a busy machine, short for a test.
   const PAIRED_GRACE = 1500;
+  const pairedClock = new SimulatedClock();
   let q: Harness;
   beforeAll(async () => {
-    q = await startHarness({ graceMs: PAIRED_GRACE });
+    q = await startHarness({ clock: pairedClock, graceMs: PAIRED_GRACE });
   });
   afterAll(() => q.close());
 
@@ -128,6 +142,7 @@ describe('a quick-play opponent who never comes', () => {
     const gone = next<Connection & { hostId: string; room: Room & { quickPlay: boolean } }>(alice, 'room:playerLeft');
     const entered = await call<Entered & { room: Room & { quickPlay: boolean } }>(alice, 'room:rejoin', { rejoinToken });
     expect(entered.room).toMatchObject({ code, status: 'waiting', quickPlay: true });
+    pairedClock.advance(PAIRED_GRACE); // Bob's grace period, from the pairing, runs out
     const left = await gone;
     expect(left).toMatchObject({ hostId: entered.playerId, room: { code, status: 'waiting', quickPlay: false } });
     expect(left.players.map((p) => p.id)).toEqual([entered.playerId]);

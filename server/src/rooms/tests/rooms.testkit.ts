@@ -14,6 +14,9 @@ import type { GameServerOptions } from '../edge/game-server';
 
 export const SECRET = 'rooms-test-secret-rooms-test-secret';
 
+/** The harness's countdown tick, unless a test sets its own: a countdown of 3 ticks takes 15 ms. */
+export const COUNTDOWN_TICK_MS = 5;
+
 export interface Harness {
   url: string;
   db: Database;
@@ -29,7 +32,7 @@ export async function startHarness(options: Omit<GameServerOptions, 'engine' | '
   const test = shared ?? (await pgliteForTests());
   const keys = await createKeys(SECRET);
   const http = createServer((_req, res) => res.writeHead(404).end());
-  const games = attachGameServer(http, { engine: await loadEngine(), db: test.db, keys, countdownTickMs: 5, ...options });
+  const games = attachGameServer(http, { engine: await loadEngine(), db: test.db, keys, countdownTickMs: COUNTDOWN_TICK_MS, ...options });
   await games.restore();
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -145,8 +148,6 @@ export async function startGame(host: Socket, guest: Socket, names: readonly [st
   await started;
   return created.room.code;
 }
-
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What `room:create` and `room:join` answer. */
 export type Entered = { room: { code: string; settings: { mirrorRule?: boolean } }; playerId: string; rejoinToken: string };
