@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SERVER_ERRORS, type EnteredRoom, type GameFinishedPayload, type GameStartedPayload, type GameStateView, type MoveMadePayload } from '../../src/protocol';
+import { SERVER_ERRORS, type EnteredRoom, type GameFinishedPayload, type GameStateView, type ServerEventPayload } from '../../src/protocol';
 
 export interface BenchErrors {
   count: number;
@@ -139,11 +139,11 @@ function open(opts: RoomRunOptions, label: string, name: string, node?: string):
     if (reason !== 'io client disconnect') addError(opts.errors, `${label} ${name} disconnected: ${reason}`);
   });
   socket.on('game:forfeited', () => addError(opts.errors, `${label} ${name}: game forfeited`));
-  socket.on('game:started', (p: GameStartedPayload) => {
+  socket.on('game:started', (p: ServerEventPayload<'game:started'>) => {
     bot.index = p.room.players.findIndex((player) => player.id === bot.playerId);
     bot.onState(p.gameState);
   });
-  socket.on('game:moveMade', (p: MoveMadePayload) => bot.onState(p.gameState));
+  socket.on('game:moveMade', (p: ServerEventPayload<'game:moveMade'>) => bot.onState(p.gameState));
   return new Promise((resolve) => {
     socket.once('connect', () => resolve(bot));
     socket.once('connect_error', (error) => {

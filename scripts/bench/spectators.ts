@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { EnteredRoom, MoveMadePayload } from '../../src/protocol';
+import type { EnteredRoom, ServerEventPayload } from '../../src/protocol';
 import type { ServerStats } from './rooms-protocol';
 import { median, quantile } from './stats';
 
@@ -76,7 +76,7 @@ async function playScripted(players: [Socket, Socket], audience: Socket[], { tim
   const allHave: number[] = [];
   const each: number[] = [];
   let waiting: { moveCount: number; left: number; start: number; done: () => void } | null = null;
-  const heard = (payload: MoveMadePayload) => {
+  const heard = (payload: ServerEventPayload<'game:moveMade'>) => {
     if (!waiting || payload.gameState.moveCount !== waiting.moveCount) return;
     each.push(performance.now() - waiting.start);
     if (--waiting.left === 0) waiting.done();

@@ -7,7 +7,7 @@ import type { PlayerIndex } from '../engine';
 import {
   DEFAULT_ROOM_SETTINGS,
   UNDO_REQUESTS_PER_GAME,
-  type ClientToServerEvents,
+  type ClientRequest,
   type FinishReason,
   type GameStateView,
   type PendingUndoView,
@@ -17,7 +17,8 @@ import {
   type RoomSettings,
   type RoomStatus,
   type TimeControl,
-  type ServerToClientEvents,
+  type ServerEventName,
+  type ServerEventPayload,
   type UnratedReason,
   type UpdateSettingsPayload,
 } from '../protocol/messages';
@@ -47,15 +48,6 @@ export const RESTARTING_NOTICE = 'Server restarting — reconnecting…';
 
 export const disconnectedMessage = (reason: string) => `Disconnected from server: ${reason}`;
 export const connectionErrorMessage = (message: string) => `Connection error: ${message}`;
-
-export type ClientEvent = keyof ClientToServerEvents;
-export type ServerEvent = keyof ServerToClientEvents;
-
-/** One client event to send: its name and payload. */
-export interface Outgoing {
-  event: ClientEvent;
-  payload: object;
-}
 
 /** How a game ended: the winner (null when aborted) and why (src/protocol/messages.ts FinishReason). */
 export interface Finish {
@@ -110,13 +102,13 @@ export interface RoomContext {
   rejoinToken: string | null; // kept by the page so a reload gets back in
   /** When each absent player's grace period ends (local clock), from room:playerDisconnected. */
   awayUntil: Record<string, number>;
-  inFlight: (Outgoing & { fallback: string | null }) | null; // null fallback: only logged
+  inFlight: (ClientRequest & { fallback: string | null }) | null; // null fallback: only logged
   /** Looking for an opponent (quick play); null otherwise. */
   pool: LookingForOpponent | null;
 }
 
 /** Server events as machine events: the protocol's name and payload. */
-export type ServerMessage = { [K in ServerEvent]: { type: K; payload: Parameters<ServerToClientEvents[K]>[0] } }[ServerEvent];
+export type ServerMessage = { [K in ServerEventName]: { type: K; payload: ServerEventPayload<K> } }[ServerEventName];
 
 export type SocketMessage =
   | { type: 'socket.connected' }

@@ -2,7 +2,6 @@
 // their seats, the shared rules (startRefusal, undoRefusal), and the fair-play events (undo
 // withdrawn or lapsed, undo requests left, claim victory, aborted games, server restarts).
 import { describe, expect, it } from 'vitest';
-import type { Ack } from '../protocol/messages';
 import {
   canClaimVictory,
   canRequestUndo,
@@ -163,7 +162,7 @@ describe('shared rules (src/protocol/rules.ts)', () => {
     const t = await inGame('alice', undoable());
     expect(undoRequestsLeftOf(t.context())).toBe(3);
     t.send({ type: 'undo.request' });
-    await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    await t.reply({ success: true, requestId: 'u1' });
     // The broadcast of the same request does not count it twice.
     t.send({ type: 'game:undoRequested', payload: { requestId: 'u1', requestedBy: 0, playerId: 'alice' } });
     expect(t.context().undoRequestsLeft).toEqual([2, 3]);
@@ -186,7 +185,7 @@ describe('fair play', () => {
     alice.send({ type: 'undo.withdraw' });
     expect(alice.sent).toHaveLength(1); // nothing to withdraw yet
     alice.send({ type: 'undo.request' });
-    await alice.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    await alice.reply({ success: true, requestId: 'u1' });
     expect(ownUndo(alice.context())).toEqual({ requestId: 'u1', requestedBy: 0 });
     alice.send({ type: 'undo.withdraw' });
     expect(alice.sent.at(-1)).toEqual({ event: 'game:withdrawUndo', payload: {} });
@@ -208,7 +207,7 @@ describe('fair play', () => {
   it("a failed withdrawal says so; the request stays", async () => {
     const t = await inGame('alice', undoable());
     t.send({ type: 'undo.request' });
-    await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    await t.reply({ success: true, requestId: 'u1' });
     t.send({ type: 'undo.withdraw' });
     await t.reply(new Error('timeout'));
     expect(t.context().connectionError).toBe(ERRORS.withdrawUndo);
@@ -218,7 +217,7 @@ describe('fair play', () => {
   it("a lapsed request arrives as game:undoRejected: 'Undo request was rejected' for the requester only", async () => {
     const alice = await inGame('alice', undoable());
     alice.send({ type: 'undo.request' });
-    await alice.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    await alice.reply({ success: true, requestId: 'u1' });
     alice.send({ type: 'game:undoRejected', payload: { requestId: 'u1' } });
     expect(alice.context()).toMatchObject({ pendingUndoRequest: null, connectionError: 'Undo request was rejected' });
 

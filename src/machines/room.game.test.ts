@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Ack } from '../protocol/messages';
 import { parseServerEvent } from '../protocol/server-events';
 import { ERRORS, incomingUndo, isLocalTurn, rematchOf } from './room.machine';
 import { resultText } from './room.rules';
@@ -14,7 +13,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     a.send({ type: 'cell.place', row: 2, col: 3 });
     expect(a.sent.at(-1)).toEqual({ event: 'game:move', payload: { row: 2, col: 3 } });
     const next = gameState({ currentPlayer: 1, moveCount: 1 });
-    await a.reply({ success: true, gameState: next } as Ack<object>);
+    await a.reply({ success: true, gameState: next });
     expect(a.context().gameState).toEqual(next);
     expect(a.context().lastMoveTimestamp).not.toBeNull();
   });
@@ -66,7 +65,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     const t = await inGame('alice', gameState({ moveCount: 2 }));
     t.send({ type: 'undo.request' });
     expect(t.sent.at(-1)).toEqual({ event: 'game:requestUndo', payload: {} });
-    await t.reply({ success: true, requestId: 'u1' } as Ack<object>);
+    await t.reply({ success: true, requestId: 'u1' });
     expect(t.context().pendingUndoRequest).toEqual({ requestId: 'u1', requestedBy: 0 });
     expect(incomingUndo(t.context())).toBeNull();
     t.send({ type: 'undo.request' });
@@ -91,7 +90,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     await t.reply(new Error('x'));
     expect(t.context().connectionError).toBe(ERRORS.requestUndo);
     t.send({ type: 'undo.request' });
-    await t.reply({ success: true, requestId: 'u2' } as Ack<object>);
+    await t.reply({ success: true, requestId: 'u2' });
     t.send({ type: 'game:undoRejected', payload: { requestId: 'u2' } });
     expect(t.context()).toMatchObject({ pendingUndoRequest: null, connectionError: ERRORS.undoRejected });
   });
@@ -140,7 +139,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     a.send({ type: 'rematch.request' });
     expect(a.sent.at(-1)).toEqual({ event: 'room:rematch', payload: {} });
     const swapped = [BOB, player('alice', true)];
-    await a.reply({ success: true, room: room({ status: 'waiting', players: swapped }) } as Ack<object>);
+    await a.reply({ success: true, room: room({ status: 'waiting', players: swapped }) });
     expect(rematchOf(a.context())).toBe('asked');
     expect(a.context().players.map((p) => p.id)).toEqual(['bob', 'alice']);
 

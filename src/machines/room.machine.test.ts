@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { Ack } from '../protocol/messages';
 import { away, canStart, ERRORS, finishMessage, isLocalTurn, roomMachine, secondsLeft } from './room.machine';
 import { player, ALICE, BOB, room, gameState, start, inRoom, ctx } from './room.testkit';
 
@@ -88,7 +87,7 @@ describe('lobby', () => {
     t.send({ type: 'room.create', username: ' ann ' });
     expect(t.sent).toEqual([{ event: 'room:create', payload: { username: 'ann' } }]);
     expect(t.context().isCreatingRoom).toBe(true);
-    await t.reply({ success: true, room: room(), playerId: 'alice', rejoinToken: 'rt', gameState: null } as Ack<object>);
+    await t.reply({ success: true, room: room(), playerId: 'alice', rejoinToken: 'rt', gameState: null });
     expect(t.context()).toMatchObject({
       isCreatingRoom: false,
       currentRoom: { code: 'ABC123', status: 'waiting', isHost: true },
@@ -104,7 +103,7 @@ describe('lobby', () => {
     t.send({ type: 'room.join', code: ' abc123', username: 'bob' });
     expect(t.sent).toEqual([{ event: 'room:join', payload: { code: 'ABC123', username: 'bob' } }]);
     expect(t.context().isJoiningRoom).toBe(true);
-    await t.reply({ success: true, room: room({ players: [ALICE, BOB] }), playerId: 'bob', rejoinToken: 'rt', gameState: null } as Ack<object>);
+    await t.reply({ success: true, room: room({ players: [ALICE, BOB] }), playerId: 'bob', rejoinToken: 'rt', gameState: null });
     expect(t.context().isJoiningRoom).toBe(false);
     expect(t.context().currentRoom?.isHost).toBe(false);
   });

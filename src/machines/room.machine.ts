@@ -13,7 +13,7 @@
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, spawnChild, type ActorRefFrom } from 'xstate';
 import { nameProblem, normalName } from '../game/names';
-import type { Ack } from '../protocol/messages';
+import type { Answered, ClientRequest } from '../protocol/messages';
 import { seatOf } from '../protocol/rules';
 import {
   ERRORS,
@@ -21,7 +21,6 @@ import {
   connectionErrorMessage,
   disconnectedMessage,
   initialRoomContext,
-  type Outgoing,
   type RoomContext,
   type RoomEvent,
   type RoomNotice,
@@ -65,7 +64,9 @@ export const roomMachine = setup({
   actors: {
     // Provided by the page (src/ui/multiplayer): the defaults do nothing.
     connection: fromCallback<RoomEvent>(() => () => {}),
-    request: fromPromise<Ack<object>, Outgoing>(async () => ({ success: false, error: 'No connection' })),
+    request: fromPromise<Answered, ClientRequest>(async () => {
+      throw new Error('No connection');
+    }),
   },
   guards: {
     connected: ({ context }) => context.isConnected,
@@ -85,7 +86,6 @@ export const roomMachine = setup({
     playing: ({ context }) => context.currentRoom?.status === 'playing',
     'in the pool': ({ context }) => context.pool !== null,
     'not in a room': ({ context }) => context.currentRoom === null,
-    acknowledged: ({ event }) => (event as { output?: Ack<object> }).output?.success === true,
   },
   actions: {
     leave: assign(() => LEFT),
@@ -102,11 +102,9 @@ export const roomMachine = setup({
       connectionError: null,
     })),
     'clear request': assign({ inFlight: null, isCreatingRoom: false, isJoiningRoom: false }),
-    'show failure': assign(({ context, event }) => {
+    /** A refused acknowledgement, or what was thrown (no answer in time, no connection). */
+    'show failure': assign(({ context }, { outcome }: { outcome: unknown }) => {
       const inFlight = context.inFlight;
-      // A done event carries the refused acknowledgement; an error event what was thrown.
-      const done = event as unknown as { output?: unknown; error?: unknown };
-      const outcome = done.output ?? done.error;
       if (!inFlight || inFlight.fallback === null) {
         console.warn('Multiplayer request failed', inFlight?.event, outcome);
         return {};
@@ -380,16 +378,16 @@ export const roomMachine = setup({
         busy: {
           invoke: {
             src: 'request',
-            input: ({ context }) => ({ event: context.inFlight!.event, payload: context.inFlight!.payload }),
+            input: ({ context }) => context.inFlight!,
             onDone: [
               {
-                guard: 'acknowledged',
+                guard: ({ event }) => event.output.ack.success,
                 target: 'idle',
-                actions: assign(({ context, event }) => applyAck(context, context.inFlight!, event.output as Record<string, unknown>)),
+                actions: assign(({ context, event }) => applyAck(context, event.output)),
               },
-              { target: 'idle', actions: 'show failure' },
+              { target: 'idle', actions: { type: 'show failure', params: ({ event }) => ({ outcome: event.output.ack }) } },
             ],
-            onError: { target: 'idle', actions: 'show failure' },
+            onError: { target: 'idle', actions: { type: 'show failure', params: ({ event }) => ({ outcome: event.error }) } },
           },
         },
       },

@@ -2,7 +2,6 @@
 // the page shows it looking; Cancel is one click; paired, the page enters the room with the token
 // it was sent; a dropped socket is out of the pool.
 import { describe, expect, it } from 'vitest';
-import type { Ack } from '../protocol/messages';
 import { NO_SHOW } from './room.machine';
 import { ALICE, BOB, inRoom, room, start } from './room.testkit';
 
@@ -12,7 +11,7 @@ async function looking() {
   const t = start();
   t.send({ type: 'socket.connected' });
   t.send(PLAY);
-  await t.reply({ success: true, rated: false } as Ack<object>);
+  await t.reply({ success: true, rated: false });
   return t;
 }
 
@@ -54,7 +53,7 @@ describe('quick play', () => {
     expect(t.context().pool).toBeNull();
     expect(t.sent.at(-1)).toEqual({ event: 'room:rejoin', payload: { rejoinToken: 'paired-token' } });
     const view = room({ status: 'starting', players: [{ ...ALICE, ready: true }, { ...BOB, ready: true }], quickPlay: true });
-    await t.reply({ success: true, room: view, playerId: 'bob', rejoinToken: 'paired-token', gameState: null } as Ack<object>);
+    await t.reply({ success: true, room: view, playerId: 'bob', rejoinToken: 'paired-token', gameState: null });
     expect(t.context().currentRoom).toEqual({ code: 'ABC123', status: 'starting', isHost: false, quickPlay: true });
     expect(t.context().rejoinToken).toBe('paired-token');
   });
@@ -64,7 +63,7 @@ describe('quick play', () => {
     t.send({ type: 'pool:paired', payload: { code: 'ABC123', rejoinToken: 'paired-token' } });
     const settings = { ...room().settings, boardSize: 8, timeControl: '3+2' } as const;
     const paired = room({ hostId: 'alice', players: [{ ...ALICE, ready: true, connected: false }, { ...BOB, ready: true }], quickPlay: true, settings });
-    await t.reply({ success: true, room: paired, playerId: 'bob', rejoinToken: 'paired-token', gameState: null } as Ack<object>);
+    await t.reply({ success: true, room: paired, playerId: 'bob', rejoinToken: 'paired-token', gameState: null });
     const alone = room({ hostId: 'bob', players: [{ ...BOB, ready: true }], quickPlay: false, settings });
     t.send({ type: 'room:playerLeft', payload: { playerId: 'alice', players: alone.players, hostId: 'bob', room: alone } });
     expect(t.notices).toEqual([{ type: 'notice', message: NO_SHOW, backToLobby: false }]);
@@ -73,7 +72,7 @@ describe('quick play', () => {
       { event: 'room:leave', payload: {} },
       { event: 'pool:join', payload: { username: BOB.username, boardSize: 8, timeControl: '3+2' } },
     ]);
-    await t.reply({ success: true, rated: false } as Ack<object>);
+    await t.reply({ success: true, rated: false });
     expect(t.context().pool).toMatchObject({ boardSize: 8, timeControl: '3+2' });
   });
 

@@ -7,19 +7,19 @@ import {
   IDLE_CLAIM_MS,
   RATED_GAMES_PER_PAIR_PER_DAY,
   RATED_MIN_MOVES,
+  type Answered,
   type EnteredRoom,
   type FinishReason,
   type ForfeitedPayload,
   type GameFinishedPayload,
   type GameStateView,
-  type JoinPoolPayload,
   type PendingUndoView,
   type RoomStatus,
   type RoomView,
   type UnratedReason,
 } from '../protocol/messages';
 import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
-import { type CurrentRoom, type Finish, type Outgoing, type RoomContext, type RoomEvent, type RoomNotice } from './room.context';
+import { type CurrentRoom, type Finish, type RoomContext, type RoomEvent, type RoomNotice } from './room.context';
 
 /** The local player's index in the players list (= its player index in the game), or null. */
 export function localIndex(context: RoomContext): PlayerIndex | null {
@@ -267,37 +267,34 @@ export const withStatus = (room: CurrentRoom | null, status: RoomStatus) => (roo
 
 /** The server's error text from a refused acknowledgement or a thrown error, else the fallback. */
 export function failureText(outcome: unknown, fallback: string): string {
-  if (typeof outcome === 'object' && outcome !== null && 'error' in outcome) {
-    const { error } = outcome as { error: unknown };
-    if (typeof error === 'string' && error) return error;
-  }
-  return fallback;
+  const error = typeof outcome === 'object' && outcome !== null && 'error' in outcome ? outcome.error : null;
+  return typeof error === 'string' && error ? error : fallback;
 }
 
-/** What a successful acknowledgement changes, by the event it answers. */
-export function applyAck(context: RoomContext, { event, payload }: Outgoing, ack: Record<string, unknown>): Partial<RoomContext> {
-  switch (event) {
+/** What an acknowledgement changes, by the event it answers (a refusal changes nothing here). */
+export function applyAck(context: RoomContext, answered: Answered): Partial<RoomContext> {
+  switch (answered.event) {
     case 'pool:join': {
-      const { boardSize, timeControl } = payload as JoinPoolPayload;
-      return { pool: { boardSize, timeControl, rated: ack.rated === true, since: Date.now() } };
+      const { payload, ack } = answered;
+      return ack.success ? { pool: { boardSize: payload.boardSize, timeControl: payload.timeControl, rated: ack.rated, since: Date.now() } } : {};
     }
     case 'room:create':
     case 'room:join':
     case 'room:rejoin':
-      return entered(ack as unknown as EnteredRoom);
+      return answered.ack.success ? entered(answered.ack) : {};
     case 'room:setReady':
     case 'room:updateSettings':
     case 'room:rematch':
-      return ack.room ? fromRoom(ack.room as RoomView, context.localPlayerId) : {};
+      return answered.ack.success ? fromRoom(answered.ack.room, context.localPlayerId) : {};
     case 'game:move':
-      return ack.gameState ? { gameState: ack.gameState as GameStateView, lastMoveTimestamp: Date.now() } : {};
+      return answered.ack.success ? { gameState: answered.ack.gameState, lastMoveTimestamp: Date.now() } : {};
     case 'game:requestUndo': {
       const requestedBy = localSeat(context);
-      return typeof ack.requestId === 'string' && requestedBy !== null ? undoRequested(context, { requestId: ack.requestId, requestedBy }) : {};
+      return answered.ack.success && requestedBy !== null ? undoRequested(context, { requestId: answered.ack.requestId, requestedBy }) : {};
     }
     case 'game:respondUndo':
     case 'game:withdrawUndo':
-      return { pendingUndoRequest: null };
+      return answered.ack.success ? { pendingUndoRequest: null } : {};
     default:
       return {};
   }

@@ -1,7 +1,7 @@
 /** Shared set-up of the room statechart tests: fakes for the socket I/O only. */
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { Ack, GameStateView, PlayerView, RoomView } from '../protocol/messages';
-import { initialRoomContext, roomMachine, type Outgoing, type RoomContext, type RoomEvent, type RoomNotice } from './room.machine';
+import type { AckOf, Answered, ClientEventName, ClientRequest, GameStateView, PlayerView, RoomView } from '../protocol/messages';
+import { initialRoomContext, roomMachine, type RoomContext, type RoomEvent, type RoomNotice } from './room.machine';
 
 export function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -55,8 +55,9 @@ export function gameState(overrides: Partial<GameStateView> = {}): GameStateView
 
 /** Fakes stand in for the socket only: every request is recorded and answered by the test. */
 export function start() {
-  const sent: Outgoing[] = [];
-  let answer = deferred<Ack<object>>();
+  /** Each request's event and payload, as the socket sends them. */
+  const sent: { event: string; payload: unknown }[] = [];
+  let answer = deferred<AckOf<ClientEventName>>();
   let listening = 0;
   const machine = roomMachine.provide({
     actors: {
@@ -66,10 +67,12 @@ export function start() {
           listening -= 1;
         };
       }),
-      request: fromPromise<Ack<object>, Outgoing>(({ input }) => {
-        sent.push(input);
+      request: fromPromise<Answered, ClientRequest>(async ({ input }) => {
+        sent.push({ event: input.event, payload: input.payload });
         // Leaving is fire-and-forget: answer it at once so it never holds a test up.
-        return input.event === 'room:leave' ? Promise.resolve({ success: true }) : answer.promise;
+        const ack = input.event === 'room:leave' ? { success: true as const } : await answer.promise;
+        // The test answers the request in flight as the server would answer that event.
+        return { event: input.event, payload: input.payload, ack } as Answered;
       }),
     },
   });
@@ -84,7 +87,7 @@ export function start() {
     context: () => actor.getSnapshot().context,
     send: (event: RoomEvent) => actor.send(event),
     /** Answers the request in flight and lets the machine take the answer. */
-    async reply(ack: Ack<object> | Error) {
+    async reply(ack: AckOf<ClientEventName> | Error) {
       const current = answer;
       answer = deferred();
       if (ack instanceof Error) current.reject(ack);
@@ -99,7 +102,7 @@ export async function inRoom(localId = 'alice', view: RoomView = room()) {
   const t = start();
   t.send({ type: 'socket.connected' });
   t.send({ type: 'room.create', username: 'x' });
-  await t.reply({ success: true, room: view, playerId: localId, rejoinToken: 'rt', gameState: null } as Ack<object>);
+  await t.reply({ success: true, room: view, playerId: localId, rejoinToken: 'rt', gameState: null });
   return t;
 }
 

@@ -3,7 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { entered, gameState, parsedEntered, parsedGameState, room, VALID } from '../protocol/messages.testkit';
-import { SERVER_ERRORS, type Ack, type AckOf, type ClientToServerEvents, type ClientToServerWireEvents, type EnteredRoom, type InterServerEvents, type ServerToClientWireEvents } from '../protocol/messages';
+import {
+  SERVER_ERRORS,
+  type Ack,
+  type AckOf,
+  type Answered,
+  type ClientRequest,
+  type ClientToServerWireEvents,
+  type EnteredRoom,
+  type GameStateView,
+  type InterServerEvents,
+  type ServerToClientWireEvents,
+} from '../protocol/messages';
 import { createSocketService, NOT_CONNECTED, SOCKET_OPTIONS, surfaceAsWindowEvents, type SocketService } from './socket';
 
 // A real socket.io server on a loopback port, typed with the protocol: the service is tested
@@ -134,15 +145,17 @@ describe('socket service', () => {
     });
   });
 
-  it('parses the acknowledgement of an event named as any client event (the room machine’s requests)', async () => {
+  it('sends a request held as any client event and answers with the request and its parsed acknowledgement', async () => {
     const { hear, seen } = recordEvents();
     service = hear(createSocketService({ url, getToken: async () => null }));
     service.connect();
     await until(() => seen.length > 0);
-    const request = { event: 'game:move' as keyof ClientToServerEvents, payload: { row: 2, col: 3 } as object };
-    const ack = await service.emit<Ack<object>>(request.event, request.payload);
-    expectTypeOf(ack).toEqualTypeOf<Ack<object>>();
-    expect(ack).toEqual({ success: true, gameState: parsedGameState });
+    const request: ClientRequest = { event: 'game:move', payload: { row: 2, col: 3 } };
+    const answered = await service.send(request);
+    expectTypeOf(answered).toEqualTypeOf<Answered>();
+    expect(answered).toEqual({ event: 'game:move', payload: { row: 2, col: 3 }, ack: { success: true, gameState: parsedGameState } });
+    // The event names which acknowledgement it is: a switch on it types the data.
+    if (answered.event === 'game:move' && answered.ack.success) expectTypeOf(answered.ack.gameState).toEqualTypeOf<GameStateView>();
     expect(received).toEqual([['game:move', { row: 2, col: 3 }]]);
   });
 

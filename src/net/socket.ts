@@ -9,17 +9,19 @@
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type {
-  Ack,
   AckOf,
+  Answered,
   ClientEventName,
   ClientEventPayload,
+  ClientRequest,
   ClientToServerEvents,
   EmptyPayload,
   HandshakeAuth,
+  ServerEventName,
   ServerToClientEvents,
 } from '../protocol/messages';
 import { SERVER_ERRORS } from '../protocol/messages';
-import { parseAck } from '../protocol/parse';
+import { parseAck, parseAnswer } from '../protocol/parse';
 import { getSupabase } from '../services/supabase';
 import { loadRejoinToken } from './rejoin';
 
@@ -66,15 +68,15 @@ export interface SocketService {
    */
   emit<E extends ClientEventName>(event: E, ...payload: PayloadArgs<E>): Promise<AckOf<E>>;
   /**
-   * The same for a caller holding the event as any client event (the room machine's requests):
-   * the acknowledgement is parsed all the same. A type argument, if given, is ignored.
+   * The same for a request held as any client event (the room machine's): it resolves with the
+   * request and its parsed acknowledgement together, so a switch on the event types both.
    */
-  emit<_A extends Ack<object> = Ack<object>>(event: ClientEventName, payload?: object): Promise<Ack<object>>;
+  send(request: ClientRequest): Promise<Answered>;
   /**
    * Listens to a server event; returns the unsubscribe. Throws before connecting. The payload
    * arrives as it came off the wire: the listener parses it (parseServerEvent).
    */
-  on(event: keyof ServerToClientEvents, handler: (payload: unknown) => void): Unsubscribe;
+  on(event: ServerEventName, handler: (payload: unknown) => void): Unsubscribe;
   isConnected(): boolean;
   /** Hears every change of the connection from now on; returns the unsubscribe. */
   onConnection(listener: (change: ConnectionChange) => void): Unsubscribe;
@@ -137,6 +139,26 @@ export function createSocketService({ url, getToken, getRejoinToken = () => null
     for (const listener of [...listeners]) listener(change);
   };
 
+  /** Sends a client event; resolves with its acknowledgement as it came, before any parsing. */
+  const ask = (event: ClientEventName, payload: unknown): Promise<unknown> => {
+    if (!socket?.connected) throw new Error(NOT_CONNECTED);
+    const current = socket;
+    const send = () => {
+      // Untyped here on purpose: socket.io would type the acknowledgement as the protocol
+      // promises, but it is untrusted until its schema has parsed it.
+      const timed = current.timeout(ACK_TIMEOUT) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
+      return payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload);
+    };
+    return send().then(async (ack) => {
+      // Several nodes: the room is on another node. Connect to it and join there,
+      // so that the room's players sit on its node: nothing of the game crosses between nodes.
+      const node = elsewhere(ack);
+      if (event !== 'room:join' || node === null || current.io.opts.query?.node === node) return ack;
+      await follow(current, node);
+      return send();
+    });
+  };
+
   return {
     connect() {
       if (socket) return;
@@ -174,24 +196,10 @@ export function createSocketService({ url, getToken, getRejoinToken = () => null
       });
     },
     emit<E extends ClientEventName>(event: E, payload?: unknown): Promise<AckOf<E>> {
-      if (!socket?.connected) throw new Error(NOT_CONNECTED);
-      const current = socket;
-      const send = () => {
-        // Untyped here on purpose: socket.io would type the acknowledgement as the protocol
-        // promises, but it is untrusted until its schema has parsed it.
-        const timed = current.timeout(ACK_TIMEOUT) as unknown as { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
-        return payload === undefined ? timed.emitWithAck(event) : timed.emitWithAck(event, payload);
-      };
-      return send()
-        .then(async (ack) => {
-          // Several nodes: the room is on another node. Connect to it and join there,
-          // so that the room's players sit on its node: nothing of the game crosses between nodes.
-          const node = elsewhere(ack);
-          if (event !== 'room:join' || node === null || current.io.opts.query?.node === node) return ack;
-          await follow(current, node);
-          return send();
-        })
-        .then((ack) => parseAck(event, ack));
+      return ask(event, payload).then((ack) => parseAck(event, ack));
+    },
+    send(request) {
+      return ask(request.event, request.payload).then((ack) => parseAnswer(request, ack));
     },
     on(event, handler) {
       if (!socket) throw new Error(NOT_CONNECTED);

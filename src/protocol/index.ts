@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './parse';
 export * from './server-events';
 export * from './rules';
+export * from './events';

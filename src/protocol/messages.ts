@@ -95,148 +95,50 @@ export type ClocksView = v.InferOutput<typeof S.ClocksViewSchema>;
 /** The authoritative game state a client renders (SPEC §3 "Game state", JSON form). */
 export type GameStateView = v.InferOutput<typeof S.GameStateViewSchema>;
 
-/** Acknowledgement of every client event: success with data, or an error text. */
+/** Acknowledgement of a client event: success with data, or an error text. */
 export type Ack<T extends object = object> = ({ success: true } & T) | { success: false; error: string };
-export type AckCallback<T extends object = object> = (ack: Ack<T>) => void;
 /** A refused (or malformed) acknowledgement. */
 export type AckFailure = v.InferOutput<typeof S.AckFailureSchema>;
 
 // ---------------------------------------------------------------- client → server
+// Derived from the one table of client events (./schemas/client.ts CLIENT_EVENTS).
 
-export const CLIENT_EVENTS = {
-  createRoom: 'room:create',
-  joinRoom: 'room:join',
-  leaveRoom: 'room:leave',
-  setReady: 'room:setReady',
-  updateSettings: 'room:updateSettings',
-  rejoin: 'room:rejoin',
-  start: 'game:start',
-  move: 'game:move',
-  requestUndo: 'game:requestUndo',
-  respondUndo: 'game:respondUndo',
-  forfeit: 'game:forfeit',
-  rematch: 'room:rematch',
-  withdrawUndo: 'game:withdrawUndo',
-  claimVictory: 'game:claimVictory',
-  lobbySubscribe: 'lobby:subscribe',
-  lobbyUnsubscribe: 'lobby:unsubscribe',
-  joinPool: 'pool:join',
-  leavePool: 'pool:leave',
-  watch: 'room:watch',
-  unwatch: 'room:unwatch',
-} as const;
+type ClientEvents = typeof S.CLIENT_EVENTS;
+export type ClientEventName = keyof ClientEvents;
+/** The payload of a client event, as the server's parser gives it. */
+export type ClientEventPayload<E extends ClientEventName> = v.InferOutput<ClientEvents[E]['payload']>;
+/** The acknowledgement of a client event, as the page's parser gives it (scores as bigints). */
+export type AckOf<E extends ClientEventName> = v.InferOutput<ClientEvents[E]['ack']>;
 
-/** username: 1..20 characters after trim. */
-export type CreateRoomPayload = v.InferOutput<typeof S.CreateRoomPayloadSchema>;
-/** code: upper-cased by the parser. */
-export type JoinRoomPayload = v.InferOutput<typeof S.JoinRoomPayloadSchema>;
-export type SetReadyPayload = v.InferOutput<typeof S.SetReadyPayloadSchema>;
-/** One or both of the fields. */
-export type UpdateSettingsPayload = v.InferOutput<typeof S.UpdateSettingsPayloadSchema>;
-/** row is the cell's y, col its x. */
-export type MovePayload = v.InferOutput<typeof S.MovePayloadSchema>;
-export type RespondUndoPayload = v.InferOutput<typeof S.RespondUndoPayloadSchema>;
-export type RejoinPayload = v.InferOutput<typeof S.RejoinPayloadSchema>;
+/** socket.io's map of the client events: each payload and its acknowledgement. */
+export type ClientToServerEvents = { [E in ClientEventName]: (payload: ClientEventPayload<E>, ack: (ack: AckOf<E>) => void) => void };
+
+/** One client event to send: its name with its payload. */
+export type ClientRequest = { [E in ClientEventName]: { event: E; payload: ClientEventPayload<E> } }[ClientEventName];
+/** A client event that was answered: its name, the payload sent and the acknowledgement as parsed. */
+export type Answered = { [E in ClientEventName]: { event: E; payload: ClientEventPayload<E>; ack: AckOf<E> } }[ClientEventName];
+
+/** One or more of the room's settings (the host's change). */
+export type UpdateSettingsPayload = ClientEventPayload<'room:updateSettings'>;
 /** Quick play: the lobby's username, the board size and the time control to be paired for. */
-export type JoinPoolPayload = v.InferOutput<typeof S.JoinPoolPayloadSchema>;
+export type JoinPoolPayload = ClientEventPayload<'pool:join'>;
 /** The payload of an event without data. */
 export type EmptyPayload = v.InferOutput<typeof S.EmptyPayloadSchema>;
-
-/** The room to watch, by its code (upper-cased by the parser). */
-export type WatchRoomPayload = v.InferOutput<typeof S.WatchRoomPayloadSchema>;
 /** What a spectator gets back on starting to watch: the room, its game (if any), its result (if over) and the number watching. */
 export type WatchedRoom = v.InferOutput<typeof S.WatchedRoomSchema>;
-
 /** What a client gets back on entering a room (create, join, rejoin); keep `rejoinToken` for after a drop. */
 export type EnteredRoom = v.InferOutput<typeof S.EnteredRoomSchema>;
 
-export type ClientEventName = keyof ClientToServerEvents;
-/** The payload of a client event. */
-export type ClientEventPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
-/** The acknowledgement of a client event, as its schema (ACK_SCHEMAS) parses it. */
-export type AckOf<E extends ClientEventName> = v.InferOutput<(typeof S.ACK_SCHEMAS)[E]>;
-
-/** Payload and acknowledgement data of each client event. */
-export interface ClientToServerEvents {
-  'room:create': (payload: CreateRoomPayload, ack: AckCallback<EnteredRoom>) => void;
-  'room:join': (payload: JoinRoomPayload, ack: AckCallback<EnteredRoom>) => void;
-  'room:leave': (payload: EmptyPayload, ack: AckCallback) => void;
-  'room:setReady': (payload: SetReadyPayload, ack: AckCallback<{ room: RoomView }>) => void;
-  'room:updateSettings': (payload: UpdateSettingsPayload, ack: AckCallback<{ room: RoomView }>) => void;
-  'room:rejoin': (payload: RejoinPayload, ack: AckCallback<EnteredRoom>) => void;
-  /**
-   * After a finished game (not in SPEC §7; as lichess's rematch): ready for another game in the
-   * same room. The first request takes the room back to waiting with the seats swapped (the other
-   * player opens); when both have asked, the next game's countdown starts.
-   */
-  'room:rematch': (payload: EmptyPayload, ack: AckCallback<{ room: RoomView }>) => void;
-  'game:start': (payload: EmptyPayload, ack: AckCallback) => void;
-  'game:move': (payload: MovePayload, ack: AckCallback<{ gameState: GameStateView }>) => void;
-  'game:requestUndo': (payload: EmptyPayload, ack: AckCallback<{ requestId: string }>) => void;
-  'game:respondUndo': (payload: RespondUndoPayload, ack: AckCallback) => void;
-  'game:forfeit': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** The requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
-  'game:withdrawUndo': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** The opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
-  'game:claimVictory': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** The lobby's open games, please: lobby:openGames now and whenever the list changes. */
-  'lobby:subscribe': (payload: EmptyPayload, ack: AckCallback) => void;
-  /** No more lobby:openGames (the player entered a room or left the lobby). */
-  'lobby:unsubscribe': (payload: EmptyPayload, ack: AckCallback) => void;
-  /**
-   * Quick play (lichess's quick pairing): into the pool for an opponent with the same
-   * board size and time control (signed-in players within a rating band that widens as they
-   * wait). `rated`: whether the game will be (both signed in). Paired, both hear pool:paired.
-   */
-  'pool:join': (payload: JoinPoolPayload, ack: AckCallback<{ rated: boolean }>) => void;
-  /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
-  'pool:leave': (payload: EmptyPayload, ack: AckCallback) => void;
-  /**
-   * Watch a room's game as a spectator (anyone with the code): the socket gets the room's
-   * broadcasts from then on, never one player's events; every command of a watching socket is refused.
-   */
-  'room:watch': (payload: WatchRoomPayload, ack: AckCallback<WatchedRoom>) => void;
-  /** Stop watching (also on disconnecting). */
-  'room:unwatch': (payload: EmptyPayload, ack: AckCallback) => void;
-}
-
 // ---------------------------------------------------------------- server → client
+// Derived from the one table of server events (./schemas/server.ts SERVER_EVENTS).
 
-export const SERVER_EVENTS = {
-  playerJoined: 'room:playerJoined',
-  playerLeft: 'room:playerLeft',
-  settingsUpdated: 'room:settingsUpdated',
-  playerReady: 'room:playerReady',
-  gameStarting: 'room:gameStarting',
-  playerDisconnected: 'room:playerDisconnected',
-  playerReconnected: 'room:playerReconnected',
-  rejoined: 'room:rejoined',
-  started: 'game:started',
-  moveMade: 'game:moveMade',
-  finished: 'game:finished',
-  undoRequested: 'game:undoRequested',
-  undoApproved: 'game:undoApproved',
-  undoRejected: 'game:undoRejected',
-  forfeited: 'game:forfeited',
-  undoWithdrawn: 'game:undoWithdrawn',
-  victoryClaimable: 'game:victoryClaimable',
-  clockResumed: 'game:clockResumed',
-  restarting: 'server:restarting',
-  openGames: 'lobby:openGames',
-  poolPaired: 'pool:paired',
-  spectators: 'room:spectators',
-} as const;
+type ServerEvents = typeof S.SERVER_EVENTS;
+export type ServerEventName = keyof ServerEvents;
+/** The payload of a server event, as the page's parser gives it (scores as bigints). */
+export type ServerEventPayload<E extends ServerEventName> = v.InferOutput<ServerEvents[E]>;
+/** socket.io's map of the server events. */
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
 
-export type PlayerJoinedPayload = v.InferOutput<typeof S.PlayerJoinedPayloadSchema>;
-export type PlayerLeftPayload = v.InferOutput<typeof S.PlayerLeftPayloadSchema>;
-export type SettingsUpdatedPayload = v.InferOutput<typeof S.SettingsUpdatedPayloadSchema>;
-export type PlayerReadyPayload = v.InferOutput<typeof S.PlayerReadyPayloadSchema>;
-/** countdown: seconds left, 3, 2, 1. */
-export type GameStartingPayload = v.InferOutput<typeof S.GameStartingPayloadSchema>;
-/** A drop (with graceMs) or a return; the room after the change. */
-export type PlayerConnectionPayload = v.InferOutput<typeof S.PlayerConnectionPayloadSchema>;
-export type GameStartedPayload = v.InferOutput<typeof S.GameStartedPayloadSchema>;
-export type MoveMadePayload = v.InferOutput<typeof S.MoveMadePayloadSchema>;
 /** The outcome of a rated game for one player (both players signed in). */
 export type RatingChange = v.InferOutput<typeof S.RatingChangeSchema>;
 /**
@@ -248,52 +150,12 @@ export type FinishReason = v.InferOutput<typeof S.FinishReasonSchema>;
 /** Why a finished game between two signed-in players in a rated room changed no rating. */
 export type UnratedReason = v.InferOutput<typeof S.UnratedReasonSchema>;
 /** winner is null when the game was aborted; ratings come with a rated game, unrated says why not. */
-export type GameFinishedPayload = v.InferOutput<typeof S.GameFinishedPayloadSchema>;
-export type UndoRequestedPayload = v.InferOutput<typeof S.UndoRequestedPayloadSchema>;
-export type UndoApprovedPayload = v.InferOutput<typeof S.UndoApprovedPayloadSchema>;
-export type UndoRejectedPayload = v.InferOutput<typeof S.UndoRejectedPayloadSchema>;
-export type ForfeitedPayload = v.InferOutput<typeof S.ForfeitedPayloadSchema>;
-export type UndoWithdrawnPayload = v.InferOutput<typeof S.UndoWithdrawnPayloadSchema>;
-/** The player to move has been idle for IDLE_CLAIM_MS: `claimant` may claim victory. */
-export type VictoryClaimablePayload = v.InferOutput<typeof S.VictoryClaimablePayloadSchema>;
-/** The player to move is back after a restart: their clock runs again from now. */
-export type ClockResumedPayload = v.InferOutput<typeof S.ClockResumedPayloadSchema>;
-/** The server is shutting down for a restart: reconnect (with the rejoin token) and carry on. */
-export type ServerRestartingPayload = v.InferOutput<typeof S.ServerRestartingPayloadSchema>;
+export type GameFinishedPayload = ServerEventPayload<'game:finished'>;
+export type ForfeitedPayload = ServerEventPayload<'game:forfeited'>;
 /** A public room waiting for an opponent, as the lobby lists it. */
 export type OpenGameView = v.InferOutput<typeof S.OpenGameViewSchema>;
-/** The open games, newest first, at most OPEN_GAMES_LIMIT. */
-export type OpenGamesPayload = v.InferOutput<typeof S.OpenGamesPayloadSchema>;
-/** Paired by quick play into room `code`: enter it with room:rejoin and this token. */
-export type PoolPairedPayload = v.InferOutput<typeof S.PoolPairedPayloadSchema>;
-
 /** How many are watching the room now (sent when it changes, at most a few times a second). */
-export type SpectatorsPayload = v.InferOutput<typeof S.SpectatorsPayloadSchema>;
-
-export interface ServerToClientEvents {
-  'room:playerJoined': (payload: PlayerJoinedPayload) => void;
-  'room:playerLeft': (payload: PlayerLeftPayload) => void;
-  'room:settingsUpdated': (payload: SettingsUpdatedPayload) => void;
-  'room:playerReady': (payload: PlayerReadyPayload) => void;
-  'room:gameStarting': (payload: GameStartingPayload) => void;
-  'room:playerDisconnected': (payload: PlayerConnectionPayload) => void;
-  'room:playerReconnected': (payload: PlayerConnectionPayload) => void;
-  'room:rejoined': (payload: EnteredRoom) => void;
-  'game:started': (payload: GameStartedPayload) => void;
-  'game:moveMade': (payload: MoveMadePayload) => void;
-  'game:finished': (payload: GameFinishedPayload) => void;
-  'game:undoRequested': (payload: UndoRequestedPayload) => void;
-  'game:undoApproved': (payload: UndoApprovedPayload) => void;
-  'game:undoRejected': (payload: UndoRejectedPayload) => void;
-  'game:forfeited': (payload: ForfeitedPayload) => void;
-  'game:undoWithdrawn': (payload: UndoWithdrawnPayload) => void;
-  'game:victoryClaimable': (payload: VictoryClaimablePayload) => void;
-  'game:clockResumed': (payload: ClockResumedPayload) => void;
-  'server:restarting': (payload: ServerRestartingPayload) => void;
-  'lobby:openGames': (payload: OpenGamesPayload) => void;
-  'pool:paired': (payload: PoolPairedPayload) => void;
-  'room:spectators': (payload: SpectatorsPayload) => void;
-}
+export type SpectatorsPayload = ServerEventPayload<'room:spectators'>;
 
 /**
  * A value as it travels on the socket: every exact score (a bigint in the game) as its decimal
@@ -305,12 +167,16 @@ export type Wire<T> = T extends bigint ? string : T extends object ? { [K in key
  * The server → client events as the server sends them: the same payloads with scores as decimal
  * strings (ServerToClientEvents types them as the page has them once parsed, scores as bigints).
  */
-export type ServerToClientWireEvents = { [E in keyof ServerToClientEvents]: (payload: Wire<Parameters<ServerToClientEvents[E]>[0]>) => void };
+export type ServerToClientWireEvents = { [E in ServerEventName]: (payload: Wire<ServerEventPayload<E>>) => void };
 
 /** The client → server events as a server answers them: acknowledgements with scores as decimal strings. */
-export type ClientToServerWireEvents = {
-  [E in ClientEventName]: (payload: ClientEventPayload<E>, ack: (ack: Wire<Parameters<Parameters<ClientToServerEvents[E]>[1]>[0]>) => void) => void;
-};
+export type ClientToServerWireEvents = { [E in ClientEventName]: (payload: ClientEventPayload<E>, ack: (ack: Wire<AckOf<E>>) => void) => void };
+
+/**
+ * The client events as the server hears them: whatever a client claims to send arrives as
+ * unknown, and the transport parses it with the event's schema (server/src/rooms/edge/transport.ts).
+ */
+export type ClientToServerUntrusted = { [E in ClientEventName]: (...args: unknown[]) => void };
 
 /** Events between server nodes: none (socket.io's third type parameter). */
 export type InterServerEvents = Record<string, never>;

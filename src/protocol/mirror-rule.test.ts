@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { room } from './messages.testkit';
 import { DEFAULT_ROOM_SETTINGS, SERVER_ERRORS } from './messages';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';
-import { parseRoomView, parseUpdateSettings } from './parse';
+import { parseClientPayload, parseRoomView } from './parse';
 import { mirrorRuleOn } from './rules';
 import { OpenGameViewSchema, parseWith } from './schemas';
+
+const parseUpdateSettings = (input: unknown) => parseClientPayload('room:updateSettings', input);
 
 describe('the mirror rule in room settings', () => {
   it('is on in a new room, and in a room from a server that does not send it (rooms are rated)', () => {

@@ -1,25 +1,28 @@
 // Socket payloads parsed at the edge: typed values, or an error that names the problem.
 import { describe, expect, it } from 'vitest';
 import { entered, gameState, parsedEntered, parsedGameState, room } from './messages.testkit';
-import { CLIENT_EVENTS, SERVER_ERRORS } from './messages';
+import { CLIENT_EVENT_NAMES } from './events';
+import { SERVER_ERRORS } from './messages';
 import {
   parseAck,
   parseClientPayload,
-  parseCreateRoom,
-  parseEmpty,
   parseGameStateView,
   parseHandshakeAuth,
-  parseJoinPool,
-  parseJoinRoom,
-  parseMove,
-  parseRejoin,
-  parseRespondUndo,
   parseRoomCode,
   parseRoomView,
-  parseSetReady,
-  parseUpdateSettings,
   parseUsername,
 } from './parse';
+
+// Each event's payload, as the server's transport parses it.
+const parseCreateRoom = (input: unknown) => parseClientPayload('room:create', input);
+const parseJoinRoom = (input: unknown) => parseClientPayload('room:join', input);
+const parseSetReady = (input: unknown) => parseClientPayload('room:setReady', input);
+const parseUpdateSettings = (input: unknown) => parseClientPayload('room:updateSettings', input);
+const parseMove = (input: unknown) => parseClientPayload('game:move', input);
+const parseRespondUndo = (input: unknown) => parseClientPayload('game:respondUndo', input);
+const parseRejoin = (input: unknown) => parseClientPayload('room:rejoin', input);
+const parseJoinPool = (input: unknown) => parseClientPayload('pool:join', input);
+const parseEmpty = (input: unknown) => parseClientPayload('game:start', input);
 
 describe('client payloads', () => {
   it('usernames are trimmed, required and at most 20 characters', () => {
@@ -119,7 +122,7 @@ describe('client payloads', () => {
     expect(parseClientPayload('game:claimVictory', undefined)).toEqual({ ok: true, value: {} });
     expect(parseClientPayload('game:claimVictory', { now: true }).ok).toBe(false);
     expect(parseClientPayload('game:move', { row: 0, col: 5 })).toEqual({ ok: true, value: { row: 0, col: 5 } });
-    for (const event of Object.values(CLIENT_EVENTS)) expect(() => parseClientPayload(event, {}), event).not.toThrow();
+    for (const event of CLIENT_EVENT_NAMES) expect(() => parseClientPayload(event, {}), event).not.toThrow();
   });
 
   it('the handshake keeps its token strings and ignores anything else', () => {

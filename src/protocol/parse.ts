@@ -7,47 +7,17 @@
  */
 import { parseBoardState } from '../engine/boardState';
 import type { BoardState, ScoringMechanism } from '../engine/types';
-import type {
-  AckFailure,
-  AckOf,
-  ClientEventName,
-  CreateRoomPayload,
-  EmptyPayload,
-  GameStateView,
-  HandshakeAuth,
-  JoinPoolPayload,
-  JoinRoomPayload,
-  MovePayload,
-  PlayerView,
-  RejoinPayload,
-  RespondUndoPayload,
-  RoomBoardSize,
-  RoomView,
-  SetReadyPayload,
-  UpdateSettingsPayload,
-  WatchRoomPayload,
-} from './messages';
+import type { AckOf, Answered, ClientEventName, ClientEventPayload, GameStateView, HandshakeAuth, ClientRequest, PlayerView, RoomBoardSize, RoomView } from './messages';
 import {
-  ACK_SCHEMAS,
-  CLIENT_PAYLOAD_SCHEMAS,
-  CreateRoomPayloadSchema,
-  EmptyPayloadSchema,
+  CLIENT_EVENTS,
   GameStateViewSchema,
   HandshakeAuthSchema,
-  JoinPoolPayloadSchema,
-  JoinRoomPayloadSchema,
-  MovePayloadSchema,
   PlayerViewSchema,
-  RejoinPayloadSchema,
-  RespondUndoPayloadSchema,
   RoomBoardSizeSchema,
   RoomCodeSchema,
   RoomViewSchema,
   ScoringMechanismSchema,
-  SetReadyPayloadSchema,
-  UpdateSettingsPayloadSchema,
   UsernameSchema,
-  WatchRoomPayloadSchema,
   parseWith,
   type Parsed,
 } from './schemas';
@@ -71,24 +41,9 @@ export const parseScoring = (value: unknown): Parsed<ScoringMechanism> => parseW
 
 // ---------------------------------------------------------------- client events (for the server)
 
-export const parseCreateRoom = (input: unknown): Parsed<CreateRoomPayload> => parseWith(CreateRoomPayloadSchema, input);
-export const parseJoinRoom = (input: unknown): Parsed<JoinRoomPayload> => parseWith(JoinRoomPayloadSchema, input);
-export const parseSetReady = (input: unknown): Parsed<SetReadyPayload> => parseWith(SetReadyPayloadSchema, input);
-/** boardSize, scoringMechanism, rated, timeControl and/or visibility; at least one. (Whether a mode is offered is the server's rule.) */
-export const parseUpdateSettings = (input: unknown): Parsed<UpdateSettingsPayload> => parseWith(UpdateSettingsPayloadSchema, input);
-/** A move {row, col} (row = y, col = x): whole numbers; the grid bounds are the server's check. */
-export const parseMove = (input: unknown): Parsed<MovePayload> => parseWith(MovePayloadSchema, input);
-export const parseRespondUndo = (input: unknown): Parsed<RespondUndoPayload> => parseWith(RespondUndoPayloadSchema, input);
-export const parseRejoin = (input: unknown): Parsed<RejoinPayload> => parseWith(RejoinPayloadSchema, input);
-/** Quick play: username, board size (ROOM_BOARD_SIZES) and time control (TIME_CONTROLS). */
-export const parseJoinPool = (input: unknown): Parsed<JoinPoolPayload> => parseWith(JoinPoolPayloadSchema, input);
-/** The room to watch, by its code. */
-export const parseWatchRoom = (input: unknown): Parsed<WatchRoomPayload> => parseWith(WatchRoomPayloadSchema, input);
-/** Events without data: nothing, or an empty object. */
-export const parseEmpty = (input: unknown): Parsed<EmptyPayload> => parseWith(EmptyPayloadSchema, input);
-
-/** Any client event's payload, by the event's name. */
-export const parseClientPayload = <E extends ClientEventName>(event: E, input: unknown) => parseWith(CLIENT_PAYLOAD_SCHEMAS[event], input);
+/** A client event's payload, by the event's name (./schemas CLIENT_EVENTS). */
+export const parseClientPayload = <E extends ClientEventName>(event: E, input: unknown): Parsed<ClientEventPayload<E>> =>
+  parseWith(CLIENT_EVENTS[event].payload, input);
 
 /** The handshake `auth`: optional token and rejoinToken strings; anything else is ignored. */
 export function parseHandshakeAuth(input: unknown): HandshakeAuth {
@@ -117,7 +72,15 @@ export function parseGameStateView(input: unknown): Parsed<GameStateView & { boa
  * A client event's acknowledgement, by the event's name. A malformed one becomes a refusal
  * whose error names the field, so a caller handles it as any other failed request.
  */
-export function parseAck<E extends ClientEventName>(event: E, value: unknown): AckOf<E> | AckFailure {
-  const parsed = parseWith(ACK_SCHEMAS[event], value);
-  return parsed.ok ? parsed.value : { success: false, error: `Malformed acknowledgement of ${event}: ${parsed.error}` };
+export function parseAck<E extends ClientEventName>(event: E, value: unknown): AckOf<E> {
+  const parsed = parseWith(CLIENT_EVENTS[event].ack, value);
+  // A refusal is an acknowledgement of every event.
+  return parsed.ok ? parsed.value : ({ success: false, error: `Malformed acknowledgement of ${event}: ${parsed.error}` } as AckOf<E>);
+}
+
+/** The acknowledgement of a request, parsed, with the request: the page's machines switch on the event and have both typed. */
+export function parseAnswer(request: ClientRequest, value: unknown): Answered {
+  // The acknowledgement parsed by the schema of `request.event` is that event's; TypeScript
+  // cannot correlate the union's members through the parse.
+  return { event: request.event, payload: request.payload, ack: parseAck(request.event, value) } as Answered;
 }

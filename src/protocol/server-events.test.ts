@@ -1,12 +1,12 @@
 // Server → client events parsed where they enter the page: typed messages, or an error naming event and field.
 import { describe, expect, it } from 'vitest';
 import { gameState, parsedGameState, PARSED, room, VALID } from './messages.testkit';
-import { SERVER_EVENTS } from './messages';
+import { SERVER_EVENT_NAMES } from './events';
 import { parseServerEvent } from './server-events';
 
 describe('parseServerEvent', () => {
   it('parses a well-formed payload of every server event, to the same value', () => {
-    for (const name of Object.values(SERVER_EVENTS)) {
+    for (const name of SERVER_EVENT_NAMES) {
       expect(parseServerEvent(name, VALID[name]), name).toEqual({ ok: true, message: { type: name, payload: PARSED[name] } });
     }
   });

@@ -25,7 +25,7 @@ import { PostgresLeases } from './store/leases';
 import { PostgresOpenGames } from './open-games/open-games';
 import { PostgresPool } from './quick-play/pool-store';
 import { newSessionId } from './nodes/session-ids';
-import { connect, type GameIo } from './edge/transport';
+import { connect, handlers, type GameIo } from './edge/transport';
 import { within } from '../within';
 
 export interface AttachOptions extends Omit<GameServerOptions, 'engine' | 'leases' | 'multiNode' | 'claimAllAtStartup' | 'openGames'> {
@@ -113,7 +113,8 @@ export function attachGameServer(
     // The embedded database (PostgreSQL or PGlite in DATA_DIR) has one node: every room is its own.
     claimAllAtStartup: db?.embedded ?? true,
   });
-  io.on('connection', (socket) => connect(socket, game, limits));
+  const answer = handlers(game, limits);
+  io.on('connection', (socket) => connect(socket, answer, game, limits));
   return {
     io,
     game,

@@ -95,30 +95,6 @@ export const HandshakeAuthSchema = v.fallback(
   {},
 );
 
-/** The payload of each client event. */
-export const CLIENT_PAYLOAD_SCHEMAS = {
-  'room:create': CreateRoomPayloadSchema,
-  'room:join': JoinRoomPayloadSchema,
-  'room:leave': EmptyPayloadSchema,
-  'room:setReady': SetReadyPayloadSchema,
-  'room:updateSettings': UpdateSettingsPayloadSchema,
-  'room:rejoin': RejoinPayloadSchema,
-  'room:rematch': EmptyPayloadSchema,
-  'game:start': EmptyPayloadSchema,
-  'game:move': MovePayloadSchema,
-  'game:requestUndo': EmptyPayloadSchema,
-  'game:respondUndo': RespondUndoPayloadSchema,
-  'game:forfeit': EmptyPayloadSchema,
-  'game:withdrawUndo': EmptyPayloadSchema,
-  'game:claimVictory': EmptyPayloadSchema,
-  'lobby:subscribe': EmptyPayloadSchema,
-  'lobby:unsubscribe': EmptyPayloadSchema,
-  'pool:join': JoinPoolPayloadSchema,
-  'pool:leave': EmptyPayloadSchema,
-  'room:watch': WatchRoomPayloadSchema,
-  'room:unwatch': EmptyPayloadSchema,
-} as const;
-
 // ---------------------------------------------------------------- acknowledgements
 
 /** A refusal: the error text the page shows. */
@@ -128,28 +104,58 @@ export const AckFailureSchema = v.object({ success: v.literal(false), error: v.s
 const ack = <E extends v.ObjectEntries>(entries: E) =>
   v.variant('success', [v.object({ success: v.literal(true), ...entries }), AckFailureSchema], must('true or false'));
 
-const room = { room: RoomViewSchema };
+const done = ack({});
+const room = ack({ room: RoomViewSchema });
+const enteredRoom = ack(EnteredRoomSchema.entries);
 
-/** The acknowledgement of each client event. */
-export const ACK_SCHEMAS = {
-  'room:create': ack(EnteredRoomSchema.entries),
-  'room:join': ack(EnteredRoomSchema.entries),
-  'room:leave': ack({}),
-  'room:setReady': ack(room),
-  'room:updateSettings': ack(room),
-  'room:rejoin': ack(EnteredRoomSchema.entries),
-  'room:rematch': ack(room),
-  'game:start': ack({}),
-  'game:move': ack({ gameState: GameStateViewSchema }),
-  'game:requestUndo': ack({ requestId: IdSchema }),
-  'game:respondUndo': ack({}),
-  'game:forfeit': ack({}),
-  'game:withdrawUndo': ack({}),
-  'game:claimVictory': ack({}),
-  'lobby:subscribe': ack({}),
-  'lobby:unsubscribe': ack({}),
-  'pool:join': ack({ rated: v.boolean() }),
-  'pool:leave': ack({}),
-  'room:watch': ack(WatchedRoomSchema.entries),
-  'room:unwatch': ack({}),
+// ---------------------------------------------------------------- the events
+
+/**
+ * Every client event, once: its name, the schema of its payload (the server parses it) and of its
+ * acknowledgement (the page parses it). The names, the payload and acknowledgement types, the
+ * socket.io event maps, the lists of events and the server's transport are all derived from this
+ * table (../messages.ts, ../events.ts, server/src/rooms/edge/transport.ts): a new event is a line
+ * here, its handler on the server and the screen that sends it.
+ */
+export const CLIENT_EVENTS = {
+  'room:create': { payload: CreateRoomPayloadSchema, ack: enteredRoom },
+  'room:join': { payload: JoinRoomPayloadSchema, ack: enteredRoom },
+  'room:leave': { payload: EmptyPayloadSchema, ack: done },
+  'room:setReady': { payload: SetReadyPayloadSchema, ack: room },
+  'room:updateSettings': { payload: UpdateSettingsPayloadSchema, ack: room },
+  'room:rejoin': { payload: RejoinPayloadSchema, ack: enteredRoom },
+  /**
+   * After a finished game (not in SPEC §7; as lichess's rematch): ready for another game in the
+   * same room. The first request takes the room back to waiting with the seats swapped (the other
+   * player opens); when both have asked, the next game's countdown starts.
+   */
+  'room:rematch': { payload: EmptyPayloadSchema, ack: room },
+  'game:start': { payload: EmptyPayloadSchema, ack: done },
+  'game:move': { payload: MovePayloadSchema, ack: ack({ gameState: GameStateViewSchema }) },
+  'game:requestUndo': { payload: EmptyPayloadSchema, ack: ack({ requestId: IdSchema }) },
+  'game:respondUndo': { payload: RespondUndoPayloadSchema, ack: done },
+  'game:forfeit': { payload: EmptyPayloadSchema, ack: done },
+  /** The requester takes back their pending undo request (everyone hears game:undoWithdrawn). */
+  'game:withdrawUndo': { payload: EmptyPayloadSchema, ack: done },
+  /** The opponent of a player idle for IDLE_CLAIM_MS wins (game:finished, reason 'claimed'). */
+  'game:claimVictory': { payload: EmptyPayloadSchema, ack: done },
+  /** The lobby's open games, please: lobby:openGames now and whenever the list changes. */
+  'lobby:subscribe': { payload: EmptyPayloadSchema, ack: done },
+  /** No more lobby:openGames (the player entered a room or left the lobby). */
+  'lobby:unsubscribe': { payload: EmptyPayloadSchema, ack: done },
+  /**
+   * Quick play (lichess's quick pairing): into the pool for an opponent with the same board size
+   * and time control (signed-in players within a rating band that widens as they wait). `rated`:
+   * whether the game will be (both signed in). Paired, both hear pool:paired.
+   */
+  'pool:join': { payload: JoinPoolPayloadSchema, ack: ack({ rated: v.boolean() }) },
+  /** Out of the pool (Cancel); closing the page or a dropped socket does the same. */
+  'pool:leave': { payload: EmptyPayloadSchema, ack: done },
+  /**
+   * Watch a room's game as a spectator (anyone with the code): the socket gets the room's
+   * broadcasts from then on, never one player's events; every command of a watching socket is refused.
+   */
+  'room:watch': { payload: WatchRoomPayloadSchema, ack: ack(WatchedRoomSchema.entries) },
+  /** Stop watching (also on disconnecting). */
+  'room:unwatch': { payload: EmptyPayloadSchema, ack: done },
 } as const;

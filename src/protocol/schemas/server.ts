@@ -144,8 +144,12 @@ export const WatchedRoomSchema = v.object({
   spectators: CountSchema,
 });
 
-/** The payload of each server event. */
-export const SERVER_EVENT_SCHEMAS = {
+/**
+ * Every server event, once: its name and the schema of its payload (the page parses it). The
+ * names, the payload types, the socket.io event maps and the list of events the page listens to
+ * are derived from this table (../messages.ts, ../events.ts).
+ */
+export const SERVER_EVENTS = {
   'room:playerJoined': PlayerJoinedPayloadSchema,
   'room:playerLeft': PlayerLeftPayloadSchema,
   'room:settingsUpdated': SettingsUpdatedPayloadSchema,

@@ -4,15 +4,14 @@
  * do. The room machine only logs a refused move; the request the page gives it (roomActor.ts)
  * reports the server's answer here.
  */
+import type { AckOf } from '../../protocol/messages';
 import { pageValue } from './pageValue';
 
 const refusal = pageValue<string>();
 
 /** The server's answer to a move: its error text when refused, nothing when placed. */
-export function heardMoveAnswer(ack: unknown): void {
-  const refused = typeof ack === 'object' && ack !== null && (ack as { success?: unknown }).success === false;
-  const error = refused ? (ack as { error?: unknown }).error : null;
-  refusal.set(typeof error === 'string' && error ? error : null);
+export function heardMoveAnswer(ack: AckOf<'game:move'>): void {
+  refusal.set(ack.success || !ack.error ? null : ack.error);
 }
 
 /** The refusal is over (a new game, a new position). */

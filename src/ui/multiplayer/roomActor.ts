@@ -4,8 +4,9 @@
  * service here: the machine itself knows nothing of socket.io.
  */
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { ERRORS, roomMachine, type Outgoing, type RoomActor, type RoomEvent } from '../../machines/room.machine';
-import { SERVER_EVENTS, type Ack } from '../../protocol/messages';
+import { ERRORS, roomMachine, type RoomActor, type RoomEvent } from '../../machines/room.machine';
+import { SERVER_EVENT_NAMES } from '../../protocol/events';
+import type { Answered, ClientRequest } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
@@ -27,7 +28,7 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
   try {
     socket.connect();
     try {
-      for (const name of Object.values(SERVER_EVENTS)) {
+      for (const name of SERVER_EVENT_NAMES) {
         // Parsed here, at the edge (ARCHITECTURE.md rule 4): a malformed event is dropped and logged.
         offs.push(
           socket.on(name, (payload) => {
@@ -53,10 +54,10 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
 });
 
 /** One request out; a move's answer is also kept for the game view, which shows why a move was refused. */
-const request = fromPromise<Ack<object>, Outgoing>(async ({ input }) => {
-  const ack = await socketService().emit<Ack<object>>(input.event, input.payload);
-  if (input.event === 'game:move') heardMoveAnswer(ack);
-  return ack;
+const request = fromPromise<Answered, ClientRequest>(async ({ input }) => {
+  const answered = await socketService().send(input);
+  if (answered.event === 'game:move') heardMoveAnswer(answered.ack);
+  return answered;
 });
 
 let shared: RoomActor | null = null;

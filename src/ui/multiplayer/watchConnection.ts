@@ -5,7 +5,7 @@
  * every (re)connection: spectators are not part of the rooms a server rebuilds after a restart, so
  * the page watches again. Every acknowledgement and event is parsed at the edge.
  */
-import { SERVER_EVENTS } from '../../protocol/messages';
+import { SERVER_EVENT_NAMES } from '../../protocol/events';
 import { parseServerEvent } from '../../protocol/server-events';
 import { createSocketService, type SocketServiceOptions } from '../../net/socket';
 import type { WatchAction } from './watchState';
@@ -42,7 +42,7 @@ export function openWatch(code: string, dispatch: (action: WatchAction) => void,
     else if (change.type === 'disconnected') tell({ type: 'disconnected', message: WATCH_TEXTS.reconnecting });
   });
   service.connect();
-  for (const name of Object.values(SERVER_EVENTS)) {
+  for (const name of SERVER_EVENT_NAMES) {
     service.on(name, (payload) => {
       const parsed = parseServerEvent(name, payload);
       if (parsed.ok) tell(parsed.message);

@@ -26,7 +26,7 @@ import { claimCode, hashToken, newId, newToken, openPaired } from '../nodes/new-
 import { Spectating, nodeWatchers } from '../spectators/watching';
 import type { RoomConfig, RoomState } from '../core/state';
 import { Seats, spectatorRefusal } from './seats';
-import { joinedCode, type Ack, type GameIo, type GameSocket, type Games } from './transport';
+import { joinedCode, type Ack, type EnteredAck, type GameIo, type GameSocket, type Games } from './transport';
 
 export interface GameServerOptions {
   engine: Rules;
@@ -107,7 +107,7 @@ export class GameServer implements Games {
     // the other nodes and brings seats back into rooms that arrive), spectating and quick play.
     const listings = (this.listings = new OpenListings(openGames));
     this.lobby = new LobbyFeed(io, openGames, options.lobbyRefreshMs);
-    const cluster = (this.cluster = new Cluster(io as never, leases.nodeId, multiNode));
+    const cluster = (this.cluster = new Cluster(io, leases.nodeId, multiNode));
     const seats = (this.seats = new Seats(cluster));
     const owned = (this.owned = new OwnedRooms(
       io,
@@ -195,7 +195,7 @@ export class GameServer implements Games {
   // ------------------------------------------------------------- lobby
 
   /** A new room belongs to the node its creator is connected to. */
-  async create(socket: GameSocket, username: string): Promise<Ack> {
+  async create(socket: GameSocket, username: string): Promise<EnteredAck> {
     if (!this.router.accepting) return { success: false, error: E.restarting };
     const watching = spectatorRefusal(socket);
     if (watching) return watching;
@@ -210,10 +210,10 @@ export class GameServer implements Games {
     const live = this.owned.get(roomId);
     if (live) live.holders.set(command.playerId, { socketId: socket.id, node: this.nodeId });
     if (!reply.success) this.seats.unseat(command.playerId, code);
-    return ack(reply, token);
+    return enteredAck(reply, token);
   }
 
-  async join(socket: GameSocket, code: string, username: string): Promise<Ack> {
+  async join(socket: GameSocket, code: string, username: string): Promise<EnteredAck> {
     const watching = spectatorRefusal(socket);
     if (watching) return watching;
     const local = this.owned.byCode.get(code);
@@ -235,7 +235,7 @@ export class GameServer implements Games {
     this.seats.sit(socket, roomId, code, playerId, token);
     const reply = await this.router.route(roomId, { type: 'join', playerId, username, userId: socket.data.userId ?? null, tokenHash: hashToken(token) }, socket.id);
     if (!reply.success) this.seats.unseat(playerId, code);
-    return ack(reply, token);
+    return enteredAck(reply, token);
   }
 
   /** Leaves the socket's room, if any: a forfeit during a game. */
@@ -267,7 +267,7 @@ export class GameServer implements Games {
    * Back in with a rejoin token, on any node: the seat's new socket wins over an old one. A room
    * whose node died is found once a surviving node has taken it over (its lease lapses first).
    */
-  async rejoin(socket: GameSocket, token: string): Promise<Ack> {
+  async rejoin(socket: GameSocket, token: string): Promise<EnteredAck> {
     const watching = spectatorRefusal(socket);
     if (watching) return watching;
     const seat = await this.router.findSeat(hashToken(token));
@@ -280,7 +280,7 @@ export class GameServer implements Games {
    * A socket that socket.io recovered within the grace period keeps its id, rooms and data: it
    * is its player coming back without a token. Undefined when its seat is gone or taken over.
    */
-  async recover(socket: GameSocket): Promise<Ack | undefined> {
+  async recover(socket: GameSocket): Promise<EnteredAck | undefined> {
     const { roomId, playerId, seatToken } = socket.data;
     const holder = playerId ? this.seats.holder(playerId) : undefined;
     socket.data.roomId = undefined;
@@ -294,13 +294,13 @@ export class GameServer implements Games {
     return back.success ? back : undefined;
   }
 
-  private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<Ack> {
+  private async comeBack(socket: GameSocket, roomId: string, code: string, playerId: string, token: string): Promise<EnteredAck> {
     const old = this.seats.holder(playerId);
     if (old && old !== socket) this.seats.unseat(playerId, code);
     this.seats.sit(socket, roomId, code, playerId, token);
     const reply = await this.router.route(roomId, { type: 'back', playerId }, socket.id);
     if (!reply.success) this.seats.unseat(playerId, code);
-    return ack(reply, token);
+    return enteredAck(reply, token);
   }
 
   // ------------------------------------------------------------- during a game
@@ -346,9 +346,13 @@ export class GameServer implements Games {
   }
 }
 
-/** The acknowledgement of a reply; entering a room adds the rejoin token. */
-function ack(reply: Reply, token?: string): Ack {
-  // A move's reply goes out as it is (no copy): only entering a room makes another.
-  if (!reply.success || !reply.entered) return reply;
-  return { success: true, ...reply.entered, rejoinToken: token ?? '' };
+/** The acknowledgement of a command's reply (a move's goes out as it is, no copy). */
+const ack = (reply: Reply): Ack => reply;
+
+/** The acknowledgement of entering a room: the room, the seat and the rejoin token to come back with. */
+function enteredAck(reply: Reply, token: string): EnteredAck {
+  if (!reply.success) return reply;
+  // Every command that seats a player answers with the room entered (core/step.ts entered).
+  if (!reply.entered) return { success: false, error: E.rejoinFailed };
+  return { success: true, ...reply.entered, rejoinToken: token };
 }

@@ -7,24 +7,19 @@
  */
 import type { Server, Socket } from 'socket.io';
 import {
+  CLIENT_EVENT_NAMES,
   LIMIT_ERRORS,
   SERVER_ERRORS as E,
-  parseCreateRoom,
-  parseEmpty,
+  parseClientPayload,
   parseHandshakeAuth,
-  parseJoinPool,
-  parseJoinRoom,
-  parseMove,
-  parseRejoin,
-  parseRespondUndo,
-  parseSetReady,
-  parseUpdateSettings,
-  parseWatchRoom,
-  type ClientToServerEvents,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ClientToServerUntrusted,
+  type EnteredRoom,
   type JoinPoolPayload,
-  type Parsed,
   type ServerToClientWireEvents,
   type UpdateSettingsPayload,
+  type Wire,
 } from '../../../../src/protocol';
 import { logFailure } from '../../log';
 import type { NodeEvents } from '../nodes/node-messages';
@@ -56,23 +51,26 @@ export interface SocketData {
   watching?: { roomId: string; code: string };
 }
 
-/** The server sends every score as its decimal string (ServerToClientWireEvents). */
-export type GameIo = Server<ClientToServerEvents, ServerToClientWireEvents, NodeEvents, SocketData>;
-export type GameSocket = Socket<ClientToServerEvents, ServerToClientWireEvents, NodeEvents, SocketData>;
+/**
+ * The server hears every client event as unknown (the transport parses it) and sends every
+ * score as its decimal string (ServerToClientWireEvents).
+ */
+export type GameIo = Server<ClientToServerUntrusted, ServerToClientWireEvents, NodeEvents, SocketData>;
+export type GameSocket = Socket<ClientToServerUntrusted, ServerToClientWireEvents, NodeEvents, SocketData>;
 
-type ClientEvent = keyof ClientToServerEvents;
-
-/** An acknowledgement as sent. */
-export type Ack = { success: true; [data: string]: unknown } | { success: false; error: string; node?: string };
+/** An acknowledgement as sent: its data on success, scores as decimal strings. */
+export type Ack<T extends object = Record<string, unknown>> = ({ success: true } & T) | { success: false; error: string; node?: string };
+/** The acknowledgement of entering a room (create, join, rejoin), as sent. */
+export type EnteredAck = Ack<Wire<EnteredRoom>>;
 
 /** What the transport asks of the game server (game-server.ts), one call per client event. */
 export interface Games {
   readonly eventsPerSecond: number;
-  create(socket: GameSocket, username: string): Promise<Ack>;
-  join(socket: GameSocket, code: string, username: string): Promise<Ack>;
+  create(socket: GameSocket, username: string): Promise<EnteredAck>;
+  join(socket: GameSocket, code: string, username: string): Promise<EnteredAck>;
   leave(socket: GameSocket): Promise<Ack>;
-  rejoin(socket: GameSocket, token: string): Promise<Ack>;
-  recover(socket: GameSocket): Promise<Ack | undefined>;
+  rejoin(socket: GameSocket, token: string): Promise<EnteredAck>;
+  recover(socket: GameSocket): Promise<EnteredAck | undefined>;
   disconnected(socket: GameSocket): Promise<void>;
   /** A command of the socket's seated player. */
   as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack>;
@@ -106,45 +104,60 @@ export const joinedCode = (socket: GameSocket): string | undefined => [...socket
  */
 export const playsAs = (socket: GameSocket, sent: string): string => socket.data.accountName ?? sent;
 
-/** Wires one connection's events to the game server. */
-export function connect(socket: GameSocket, games: Games, limits: AddressLimits): void {
+/** Answers one client event of a socket, given the payload its schema parsed. */
+type Handler<E extends ClientEventName> = (socket: GameSocket, payload: ClientEventPayload<E>) => Promise<Ack>;
+/** One handler per client event of the protocol's table (src/protocol/schemas/client.ts): an event without one does not compile. */
+export type Handlers = { [E in ClientEventName]: Handler<E> };
+
+/** What the game server does for each client event. */
+export function handlers(games: Games, limits: AddressLimits): Handlers {
+  const as = (socket: GameSocket, command: (playerId: string) => PlayerCommand) => games.as(socket, command);
+  return {
+    'room:create': (socket, v) => games.create(socket, playsAs(socket, v.username)),
+    'room:join': (socket, v) => lookFor(socket, limits.codeMisses, () => games.join(socket, v.code, playsAs(socket, v.username))),
+    'room:leave': (socket) => games.leave(socket),
+    'room:rejoin': (socket, v) => games.rejoin(socket, v.rejoinToken),
+    'room:setReady': (socket, v) => as(socket, (playerId) => ({ type: 'setReady', playerId, ready: v.ready })),
+    'room:updateSettings': (socket, v) => updateSettings(socket, games, limits.publicRooms, v),
+    'room:rematch': (socket) => as(socket, (playerId) => ({ type: 'rematch', playerId })),
+    'game:start': (socket) => as(socket, (playerId) => ({ type: 'start', playerId })),
+    'game:move': (socket, v) => as(socket, (playerId) => ({ type: 'move', playerId, row: v.row, col: v.col })),
+    'game:requestUndo': (socket) => games.requestUndo(socket),
+    'game:respondUndo': (socket, v) => as(socket, (playerId) => ({ type: 'respondUndo', playerId, requestId: v.requestId, approved: v.approved })),
+    'game:withdrawUndo': (socket) => as(socket, (playerId) => ({ type: 'withdrawUndo', playerId })),
+    'game:forfeit': (socket) => games.forfeit(socket),
+    'game:claimVictory': (socket) => as(socket, (playerId) => ({ type: 'claimVictory', playerId })),
+    'lobby:subscribe': (socket) => games.subscribeLobby(socket),
+    'lobby:unsubscribe': (socket) => games.unsubscribeLobby(socket),
+    'pool:join': (socket, v) => games.joinPool(socket, { ...v, username: playsAs(socket, v.username) }),
+    'pool:leave': (socket) => games.leavePool(socket),
+    'room:watch': (socket, v) => lookFor(socket, limits.codeMisses, () => games.watch(socket, v.code)),
+    'room:unwatch': (socket) => games.unwatch(socket),
+  };
+}
+
+/** Wires one connection's events to their handlers. */
+export function connect(socket: GameSocket, answer: Handlers, games: Games, limits: AddressLimits): void {
   const budget = new EventBudget(games.eventsPerSecond);
   const address = socket.data.address ?? null;
-  const on = <T>(event: ClientEvent, parse: (input: unknown) => Parsed<T>, handle: (value: T) => Promise<Ack>) => {
+  const listen = <E extends ClientEventName>(event: E) => {
+    const handle: Handler<E> = answer[event];
     // Payloads arrive as unknown whatever the client claims: parsed here, once.
     const listener = (...args: unknown[]) => {
       const last = args.at(-1);
       const reply = typeof last === 'function' ? (args.pop() as (a: Ack) => void) : () => {};
       if (!budget.take() || !limits.takeEvent(address)) return reply({ success: false, error: E.tooManyRequests });
-      const parsed = parse(args[0]);
+      const parsed = parseClientPayload(event, args[0]);
       if (!parsed.ok) return reply({ success: false, error: parsed.error });
-      handle(parsed.value).then(reply, (error: unknown) => {
+      handle(socket, parsed.value).then(reply, (error: unknown) => {
         console.error(`socket event ${event} failed`, error);
         reply({ success: false, error: 'Internal server error' });
       });
     };
-    socket.on(event, listener as never);
+    const name: ClientEventName = event;
+    socket.on(name, listener);
   };
-  on('room:create', parseCreateRoom, (v) => games.create(socket, playsAs(socket, v.username)));
-  on('room:join', parseJoinRoom, (v) => lookFor(socket, limits.codeMisses, () => games.join(socket, v.code, playsAs(socket, v.username))));
-  on('room:leave', parseEmpty, () => games.leave(socket));
-  on('room:rejoin', parseRejoin, (v) => games.rejoin(socket, v.rejoinToken));
-  on('room:setReady', parseSetReady, (v) => games.as(socket, (playerId) => ({ type: 'setReady', playerId, ready: v.ready })));
-  on('room:updateSettings', parseUpdateSettings, (v) => updateSettings(socket, games, limits.publicRooms, v));
-  on('game:start', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'start', playerId })));
-  on('room:rematch', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'rematch', playerId })));
-  on('game:move', parseMove, (v) => games.as(socket, (playerId) => ({ type: 'move', playerId, row: v.row, col: v.col })));
-  on('game:requestUndo', parseEmpty, () => games.requestUndo(socket));
-  on('game:respondUndo', parseRespondUndo, (v) => games.as(socket, (playerId) => ({ type: 'respondUndo', playerId, requestId: v.requestId, approved: v.approved })));
-  on('game:withdrawUndo', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'withdrawUndo', playerId })));
-  on('game:forfeit', parseEmpty, () => games.forfeit(socket));
-  on('game:claimVictory', parseEmpty, () => games.as(socket, (playerId) => ({ type: 'claimVictory', playerId })));
-  on('lobby:subscribe', parseEmpty, () => games.subscribeLobby(socket));
-  on('lobby:unsubscribe', parseEmpty, () => games.unsubscribeLobby(socket));
-  on('pool:join', parseJoinPool, (v) => games.joinPool(socket, { ...v, username: playsAs(socket, v.username) }));
-  on('pool:leave', parseEmpty, () => games.leavePool(socket));
-  on('room:watch', parseWatchRoom, (v) => lookFor(socket, limits.codeMisses, () => games.watch(socket, v.code)));
-  on('room:unwatch', parseEmpty, () => games.unwatch(socket));
+  for (const event of CLIENT_EVENT_NAMES) listen(event);
   // Not a handler's answer: a failure here (the database out of reach) is logged, never left to
   // end the process as an unhandled rejection would.
   socket.on('disconnect', () => void games.disconnected(socket).catch((error: unknown) => logFailure('a dropped connection', error)));
@@ -155,7 +168,7 @@ export function connect(socket: GameSocket, games: Games, limits: AddressLimits)
  * A room:join or room:watch, by code: a code that does not exist counts against the address, and
  * an address past its limit is told how long to wait, without the room even being looked for.
  */
-async function lookFor(socket: GameSocket, misses: CodeMisses, look: () => Promise<Ack>): Promise<Ack> {
+async function lookFor<T extends Ack>(socket: GameSocket, misses: CodeMisses, look: () => Promise<T>): Promise<T | Ack> {
   const address = socket.data.address ?? null;
   const wait = misses.waitMs(address);
   if (wait > 0) return { success: false, error: LIMIT_ERRORS.tooManyRequestsFor(wait) };
@@ -193,11 +206,11 @@ async function updateSettings(socket: GameSocket, games: Games, publicRooms: Pub
 async function enter(socket: GameSocket, games: Games): Promise<void> {
   if (socket.recovered) {
     const entered = await games.recover(socket);
-    if (entered?.success) return void socket.emit('room:rejoined', entered as never);
+    if (entered?.success) return void socket.emit('room:rejoined', entered);
   }
   // A recovered socket skipped the middleware: its token is in this handshake, not in its old data.
   const token = socket.recovered ? parseHandshakeAuth(socket.handshake.auth).rejoinToken : socket.data.rejoinToken;
   if (!token) return;
   const entered = await games.rejoin(socket, token);
-  if (entered.success) socket.emit('room:rejoined', entered as never);
+  if (entered.success) socket.emit('room:rejoined', entered);
 }

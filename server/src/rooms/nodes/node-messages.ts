@@ -5,7 +5,6 @@
  * tells the others when a seat moves or a room changes hands. With one node (no adapter) there
  * is nobody to ask: every request answers undefined at once.
  */
-import type { Server } from 'socket.io';
 import type { Command } from '../core/commands';
 import type { Reply } from '../core/step';
 
@@ -49,7 +48,11 @@ export interface NodeHandlers {
   notice(body: NodeNotice): void;
 }
 
-type NodeServer = Pick<Server<Record<string, never>, Record<string, never>, NodeEvents>, 'serverSideEmit' | 'on'>;
+/** What the channel needs of socket.io's server: its messages to and from the other nodes. */
+export interface NodeServer {
+  serverSideEmit(event: 'node', message: NodeMessage): boolean;
+  on(event: 'node', listener: (message: NodeMessage) => void): unknown;
+}
 
 export class Cluster {
   private nextId = 1;

@@ -4,7 +4,7 @@
 // finished game stays viewable while its room exists.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_EVENTS, SERVER_ERRORS, parseAck } from '../../../../src/protocol';
+import { CLIENT_EVENT_NAMES, SERVER_ERRORS, parseAck } from '../../../../src/protocol';
 import { call, columnsPlan, next, record, startHarness, type Harness } from '../tests/rooms.testkit';
 
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string };
@@ -116,7 +116,7 @@ describe('spectators', () => {
     };
     // Watching, subscribing to the lobby's open games and leaving the pool act on no game.
     const harmless: string[] = ['room:watch', 'room:unwatch', 'lobby:subscribe', 'lobby:unsubscribe', 'pool:leave'];
-    const commands = Object.values(CLIENT_EVENTS).filter((event) => !harmless.includes(event));
+    const commands = CLIENT_EVENT_NAMES.filter((event) => !harmless.includes(event));
     expect(Object.keys(payloads).sort()).toEqual([...commands].sort());
     for (const event of commands) expect(await call(socket, event, payloads[event]), event).toEqual({ success: false, error: SERVER_ERRORS.spectatorsCannotPlay });
     // Nothing changed: Alice still moves first on an empty board, and the game goes on.
