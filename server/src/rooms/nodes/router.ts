@@ -23,6 +23,9 @@ const RETRY_MS = 250;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const moved = (reply: Reply | undefined): boolean => !reply || (!reply.success && reply.error === ROOM_MOVED);
 
+/** One try at something a room's owner must answer: its answer, or "try again" with what to say if time runs out. */
+type Attempt<T> = { answer: T } | { again: T };
+
 /** What the router needs of the seats of this node (edge/seats.ts). */
 export interface SeatTable {
   /** The seat is no longer held by this node's socket, unless it is `except`. */
@@ -70,12 +73,26 @@ export class RoomRouter {
    */
   async route(roomId: string, command: Command, socketId: string): Promise<Reply> {
     if (!this.accepting) return { success: false, error: E.restarting };
+    return this.untilTakenOver(async (): Promise<Attempt<Reply>> => {
+      const reply = this.owned.get(roomId) ? await this.accept(roomId, command, socketId) : await this.forward(roomId, command, socketId);
+      if (reply && !moved(reply)) return { answer: reply };
+      this.owners.delete(roomId);
+      return { again: reply ?? { success: false, error: ROOM_MOVED } };
+    });
+  }
+
+  /**
+   * Tries `attempt` until it answers. Between tries this node renews its leases and takes over
+   * those that lapsed (its own maintenance), so a room whose owner died is found on whichever node
+   * takes it, maybe this one; after TAKEOVER_WAIT_MS the last try's fallback is the answer.
+   */
+  private async untilTakenOver<T>(attempt: () => Promise<Attempt<T>>): Promise<T> {
+    // Real time, not the rooms' clock: this waits for other nodes' leases to lapse in the database.
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
     for (;;) {
-      const reply = this.owned.get(roomId) ? await this.accept(roomId, command, socketId) : await this.forward(roomId, command, socketId);
-      if (!moved(reply)) return reply!;
-      this.owners.delete(roomId);
-      if (Date.now() >= deadline) return reply ?? { success: false, error: ROOM_MOVED };
+      const tried = await attempt();
+      if ('answer' in tried) return tried.answer;
+      if (Date.now() >= deadline) return tried.again;
       await pause(RETRY_MS);
       await this.owned.maintain();
     }
@@ -125,27 +142,24 @@ export class RoomRouter {
    * The room to show a new spectator, from its owner (this node or another), who counts
    * `count` watching sockets of this node. Waits for a takeover as route() does; undefined when the room is gone.
    */
-  async watch(roomId: string, count: number): Promise<Wire<WatchedRoom> | undefined> {
-    const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    for (;;) {
+  watch(roomId: string, count: number): Promise<Wire<WatchedRoom> | undefined> {
+    return this.untilTakenOver(async (): Promise<Attempt<Wire<WatchedRoom> | undefined>> => {
       if (this.owned.get(roomId)) {
         this.owned.audience.set(roomId, this.nodeId, count);
-        return this.watchedRoom(roomId);
+        return { answer: this.watchedRoom(roomId) };
       }
       const found = await this.owned.leases.ownerOf({ roomId });
-      if (!found) return undefined;
+      if (!found) return { answer: undefined };
       if (found.owner !== this.nodeId && !found.expired) {
         const answer = await this.cluster.request<{ success: true; view: Wire<WatchedRoom> } | Reply>(
           found.owner,
           { type: 'watch', roomId, node: this.nodeId, count },
           FORWARD_TIMEOUT_MS,
         );
-        if (answer?.success && 'view' in answer) return answer.view;
+        if (answer?.success && 'view' in answer) return { answer: answer.view };
       }
-      if (Date.now() >= deadline) return undefined;
-      await pause(RETRY_MS);
-      await this.owned.maintain();
-    }
+      return { again: undefined };
+    });
   }
 
   /** Why the room, on whichever node, would not take a player of this name, or null. */
@@ -164,19 +178,17 @@ export class RoomRouter {
    * say "not mine", the seat is gone. A node that does not answer may be dead with the room: the
    * search waits while its leases lapse and a node (maybe this one) takes its rooms over.
    */
-  async findSeat(tokenHash: string): Promise<SeatFound | undefined> {
-    const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    for (;;) {
+  findSeat(tokenHash: string): Promise<SeatFound | undefined> {
+    return this.untilTakenOver(async (): Promise<Attempt<SeatFound | undefined>> => {
       const here = this.seatHere(tokenHash);
-      if (here) return here;
+      if (here) return { answer: here };
       const owners = (await this.owned.leases.owners()).filter((node) => node !== this.nodeId);
       const answers = await this.cluster.askEach<{ seat: SeatFound | null }>(owners, { type: 'findToken', tokenHash }, 1000);
       const seat = [...answers.values()].find((a) => a.seat)?.seat;
-      if (seat) return seat;
-      if (answers.size === owners.length || Date.now() >= deadline) return undefined;
-      await pause(RETRY_MS);
-      await this.owned.maintain();
-    }
+      if (seat) return { answer: seat };
+      // Every node answered "not mine": the seat is gone, nothing to wait for.
+      return answers.size === owners.length ? { answer: undefined } : { again: undefined };
+    });
   }
 
   private seatHere(tokenHash: string): SeatFound | undefined {
