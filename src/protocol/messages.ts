@@ -1,8 +1,9 @@
 /**
- * The realtime socket protocol (SPEC §7 "Realtime socket"), shared by the client and
- * the game server: event names, payloads, acknowledgements and the views of a room
- * and a game that the server sends. Everything here is plain JSON. The payload types are
- * derived from their schemas (./schemas, valibot), so what is parsed is what is typed.
+ * The realtime socket protocol (SPEC §7 "Realtime socket"), shared by the client and the game
+ * server: its limits and error texts, and the types of its events, payloads, acknowledgements and
+ * views. Everything on the wire is plain JSON. Every type is derived from a schema (./schemas,
+ * valibot), and every event's from its line in one of the two event tables (CLIENT_EVENTS,
+ * SERVER_EVENTS), so what is parsed is what is typed and a new event is written once.
  */
 import type * as v from 'valibot';
 import { MIRRORING_REFUSED } from '../game/mirrorRule';

@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_ERRORS } from '../../../../src/protocol';
 import { TEST_DATABASES, type TestDatabase } from '../../db/databases.testkit';
+import { SimulatedClock } from '../core/room-clock';
 import { startNode, type TestNode } from './client-limits.testkit';
 import { CODE_ALPHABET } from '../nodes/new-rooms';
 import { listed, watchLobby } from '../open-games/open-games.testkit';
@@ -28,13 +29,13 @@ const guess = (i: number) => `ZZZZ${CODE_ALPHABET[Math.floor(i / 32) % 32]}${COD
 describe.each(TEST_DATABASES)('limits per client address, one node on %s', (_name, open) => {
   let test: TestDatabase;
   let node: TestNode;
-  // The pool's clock, and the events' (held still in each test, so that a burst falls in one second).
-  let clock = Date.parse('2026-11-28T09:00:00Z');
+  // The rooms' clock (the pool's waits and deadlines), and the events' (held still in each test, so that a burst falls in one second).
+  const clock = new SimulatedClock(Date.parse('2026-11-28T09:00:00Z'));
   let eventsAt = 0;
 
   beforeAll(async () => {
     test = await open();
-    node = await startNode(test.db, { limits: { ...LIMITS, now: () => eventsAt }, now: () => clock });
+    node = await startNode(test.db, { limits: { ...LIMITS, now: () => eventsAt }, clock });
   }, 120_000);
 
   beforeEach(() => {
@@ -148,9 +149,9 @@ describe.each(TEST_DATABASES)('limits per client address, one node on %s', (_nam
     const enter = (socket: Socket, username: string) => call<Ack>(socket, 'pool:join', { username, ...settings });
     const alice = await node.client(SCHOOL);
     const ghost = await node.client(ATTACKER);
-    const waitedSince = clock;
+    const waitedSince = clock.now();
     expect(await enter(alice, 'Alice')).toMatchObject({ success: true });
-    clock += 30_000;
+    clock.advance(30_000);
     const paired = [next<Paired>(alice, 'pool:paired'), next<Paired>(ghost, 'pool:paired')];
     expect(await enter(ghost, 'Ghost')).toMatchObject({ success: true });
     const [forAlice] = await Promise.all(paired);
@@ -158,9 +159,9 @@ describe.each(TEST_DATABASES)('limits per client address, one node on %s', (_nam
 
     // The ghost never comes. At the arrival deadline it is taken out of the room.
     const left = next<{ playerId: string; room: { quickPlay: boolean; players: unknown[] } }>(alice, 'room:playerLeft');
-    clock += ARRIVAL_MS - 1;
+    clock.advance(ARRIVAL_MS - 1);
     await node.games.game.quickPlay.sweep();
-    clock += 1;
+    clock.advance(1);
     await node.games.game.quickPlay.sweep();
     expect((await left).room).toMatchObject({ quickPlay: false, players: [expect.objectContaining({ username: 'Alice' })] });
 
@@ -184,12 +185,12 @@ describe.each(TEST_DATABASES)('limits per client address, one node on %s', (_nam
       expect(await enter(tab, `Ghost${i}`)).toMatchObject({ success: true });
       expect(await enter(partner, `Partner${i}`)).toMatchObject({ success: true });
       await Promise.all(both);
-      clock += ARRIVAL_MS;
+      clock.advance(ARRIVAL_MS);
       await node.games.game.quickPlay.sweep();
     }
     const lastTab = await node.client(ATTACKER);
     expect(await enter(lastTab, 'Ghost4')).toEqual({ success: false, error: 'You did not join your last game: you can play online again in 120 s' });
-    clock += NO_SHOW_BAR_MS;
+    clock.advance(NO_SHOW_BAR_MS);
     expect(await enter(lastTab, 'Ghost4')).toMatchObject({ success: true });
     expect(await enter(ghost, 'Ghost')).toMatchObject({ success: true });
     for (const socket of [alice, ghost, carol, lastTab]) socket.disconnect();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_ERRORS } from '../../../../src/protocol';
 import { postgresForTests, type TestDatabase } from '../../db/databases.testkit';
 import { createNodeAdapter } from '../nodes/adapter';
+import { SimulatedClock } from '../core/room-clock';
 import { startNode, type TestNode } from './client-limits.testkit';
 import { ARRIVAL_MS } from '../quick-play/pairing';
 import { call, next } from '../tests/rooms.testkit';
@@ -21,11 +22,11 @@ const ATTACKER = '203.0.113.99';
 let test: TestDatabase;
 let a: TestNode;
 let b: TestNode;
-let clock = Date.parse('2026-11-28T10:00:00Z');
+const clock = new SimulatedClock(Date.parse('2026-11-28T10:00:00Z'));
 
 const nodes: TestNode[] = [];
 const start = async (nodeId: string) => {
-  const node = await startNode(test.db, { nodeId, limits: LIMITS, now: () => clock }, await createNodeAdapter('postgres', { db: test.db }));
+  const node = await startNode(test.db, { nodeId, limits: LIMITS, clock }, await createNodeAdapter('postgres', { db: test.db }));
   nodes.push(node);
   return node;
 };
@@ -120,7 +121,7 @@ describe('limits per client address on two nodes sharing one PostgreSQL', () => 
     // The ghost's arrival paired them: node B owns the room; Alice comes in from node A.
     expect(await call<Ack>(alice, 'room:rejoin', { rejoinToken: forAlice!.rejoinToken })).toMatchObject({ success: true });
     const left = next(alice, 'room:playerLeft');
-    clock += ARRIVAL_MS;
+    clock.advance(ARRIVAL_MS);
     await b.games.game.quickPlay.sweep();
     await left;
     expect(await call<Ack>(ghost, 'pool:join', { username: 'Ghost', ...settings })).toEqual({ success: false, error: LIMIT_ERRORS.noShow(120_000) });

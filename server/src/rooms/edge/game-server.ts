@@ -57,8 +57,6 @@ export interface GameServerOptions {
   lobbyRefreshMs?: number;
   /** The quick-play pool (in Postgres, shared by the nodes); in memory without a database. */
   pool?: PoolStore;
-  /** The clock of the pool's waiting times (tests move it on); Date.now by default. */
-  now?: () => number;
 }
 
 /** SIGTERM: how long what was accepted may take to be written before the node stops anyway. */
@@ -127,7 +125,7 @@ export class GameServer implements Games {
     const watchers = nodeWatchers(owned, cluster, multiNode);
     this.router = new RoomRouter(io, owned, cluster, seats, watchers);
     this.spectating = new Spectating(owned, this.router, watchers);
-    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), leases.nodeId, options.now ?? Date.now, (pair) => openPaired(owned, pair));
+    this.quickPlay = new QuickPlay(io, options.pool ?? new MemoryPool(), leases.nodeId, () => owned.clock.now(), (pair) => openPaired(owned, pair));
   }
 
   get nodeId(): string {

@@ -1,15 +1,16 @@
 // Quick play over real sockets on one node: two compatible players are paired into one
 // new room and their game starts with no further click; incompatible ones wait; signed-in players
-// are paired by rating band, widening as they wait (the pool's clock is the test's); Cancel and a
+// are paired by rating band, widening as they wait (the rooms' clock is the test's); Cancel and a
 // drop take a player out; a player in a room cannot be in the pool; bad payloads and floods are refused.
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, next, startHarness, type Harness } from '../tests/rooms.testkit';
+import { SimulatedClock } from '../core/room-clock';
+import { COUNTDOWN_TICK_MS, call, next, startHarness, type Harness } from '../tests/rooms.testkit';
 
 let h: Harness;
-let clock = Date.parse('2026-11-25T12:00:00Z');
+const clock = new SimulatedClock(Date.parse('2026-11-25T12:00:00Z'));
 beforeAll(async () => {
-  h = await startHarness({ now: () => clock });
+  h = await startHarness({ clock });
 });
 afterAll(() => h.close());
 
@@ -64,6 +65,7 @@ describe('quick play', () => {
     expect(aliceIn.room.settings).toEqual({ boardSize: 8, scoringMechanism: 'connection', maxPlayers: 2, rated: false, timeControl: '3+2', visibility: 'private', mirrorRule: true });
     expect(await comeIn(bob, b)).toMatchObject({ success: true, room: { code: a.code, status: 'starting' } });
     expect((await countdown).countdown).toBe(3);
+    clock.advance(3 * COUNTDOWN_TICK_MS);
     const [forAlice, forBob] = await started;
     expect(forAlice.room.status).toBe('playing');
     expect(forAlice.gameState.boardState.gridWidth).toBe(8);
@@ -98,9 +100,9 @@ describe('quick play', () => {
     expect(await enter(ben!, 'Ben', { boardSize: 6, timeControl: '10+5' })).toEqual({ success: true, rated: true });
     // 200 apart: ±100 at first, +50 for every 5 s both have waited.
     expect(await pairedSoon(ann!)).toBe(false);
-    clock += 5000;
+    clock.advance(5000);
     expect(await pairedSoon(ann!)).toBe(false);
-    clock += 5000;
+    clock.advance(5000);
     await h.games.game.quickPlay.sweep();
     const [a, b] = await Promise.all(paired);
     expect(a!.code).toBe(b!.code);
@@ -135,7 +137,7 @@ describe('quick play', () => {
     await h.db.query(
       `insert into game_server.quick_play_pool (socket_id, node, username, board_size, time_control, since_ms, expires_at)
        values ('gone-socket', $1, 'Gone', 8, 'untimed', $2, now() + interval '1 minute')`,
-      [h.games.game.nodeId, clock],
+      [h.games.game.nodeId, clock.now()],
     );
     await h.games.game.quickPlay.sweep();
     expect(await h.db.query(`select 1 from game_server.quick_play_pool where username = 'Gone'`)).toEqual([]);

@@ -53,6 +53,7 @@ export class QuickPlay {
     private readonly io: GameIo,
     readonly store: PoolStore,
     private readonly nodeId: string,
+    /** The rooms' clock: players' waits and the arrival deadline run on the time the rooms do. */
     private readonly now: () => number,
     /** Opens the pair's room on this node (game-server.ts). */
     private readonly open: (pair: Pair) => Promise<Opened | null>,

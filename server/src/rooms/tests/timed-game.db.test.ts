@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteForTests, type TestDatabase } from '../../db/databases.testkit';
 import { SimulatedClock } from '../core/room-clock';
-import { call, next, startHarness, type Harness } from './rooms.testkit';
+import { COUNTDOWN_TICK_MS, call, next, startHarness, type Harness } from './rooms.testkit';
 
 type Clocks = { remainingMs: [number, number]; running: 0 | 1 | null };
 type Entered = { success: boolean; room: { code: string }; playerId: string; rejoinToken: string; gameState: { clocks: Clocks | null } | null };
@@ -41,7 +41,7 @@ async function timedGame(h: Harness, clock: SimulatedClock, tag: string) {
   await call(guest, 'room:setReady', { ready: true });
   const started = Promise.all([next<{ gameState: { clocks: Clocks } }>(host, 'game:started'), next(guest, 'game:started')]);
   await call(host, 'game:start', {});
-  clock.advance(3 * 5); // the harness's countdown: 3 ticks of 5 ms
+  clock.advance(3 * COUNTDOWN_TICK_MS); // the harness's countdown: 3 ticks
   const [game] = await started;
   expect(game.gameState.clocks).toEqual({ remainingMs: [MINUTE, MINUTE], running: null });
   return { host, guest, created, joined };
