@@ -87,6 +87,8 @@ export interface RoomContext {
   roomSettings: RoomSettings;
   gameState: GameStateView | null;
   lastMoveTimestamp: number | null;
+  /** Why the server refused the local player's last move ("No mirroring", a taken cell…), until the position changes. */
+  moveRefusal: string | null;
   pendingUndoRequest: PendingUndoView | null;
   /** Undo requests each player has left in this game, player 0 first. */
   undoRequestsLeft: [number, number];
@@ -105,6 +107,11 @@ export interface RoomContext {
   inFlight: (ClientRequest & { fallback: string | null }) | null; // null fallback: only logged
   /** Looking for an opponent (quick play); null otherwise. */
   pool: LookingForOpponent | null;
+  /**
+   * How many watch each room the player has been in, by code (room:spectators): kept for the life
+   * of the page, so a number heard just before the page shows the room is not lost.
+   */
+  watchers: Record<string, number>;
 }
 
 /** Server events as machine events: the protocol's name and payload. */
@@ -164,6 +171,7 @@ export const LEFT: Partial<RoomContext> = {
   finish: null,
   gameCountdown: null,
   gameState: null,
+  moveRefusal: null,
   rejoinToken: null,
   awayUntil: {},
 };
@@ -178,6 +186,7 @@ export const initialRoomContext: RoomContext = {
   roomSettings: DEFAULT_ROOM_SETTINGS,
   gameState: null,
   lastMoveTimestamp: null,
+  moveRefusal: null,
   pendingUndoRequest: null,
   undoRequestsLeft: [UNDO_REQUESTS_PER_GAME, UNDO_REQUESTS_PER_GAME],
   claimableBy: null,
@@ -190,4 +199,5 @@ export const initialRoomContext: RoomContext = {
   awayUntil: {},
   inFlight: null,
   pool: null,
+  watchers: {},
 };

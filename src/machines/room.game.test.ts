@@ -18,7 +18,7 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     expect(a.context().lastMoveTimestamp).not.toBeNull();
   });
 
-  it('logs a failed move without a message', async () => {
+  it('a refused move is not an error of the page: the game view says why, until the position changes', async () => {
     const t = await inGame();
     t.send({ type: 'cell.place', row: 0, col: 0 });
     const warn = console.warn;
@@ -26,6 +26,20 @@ describe('multiplayer game (SPEC §4 "Multiplayer game events", §5)', () => {
     await t.reply({ success: false, error: 'Cell is already taken' });
     console.warn = warn;
     expect(t.context().connectionError).toBeNull();
+    expect(t.context().moveRefusal).toBe('Cell is already taken');
+    // Another cell, placed: the refusal is over.
+    t.send({ type: 'cell.place', row: 1, col: 0 });
+    await t.reply({ success: true, gameState: gameState({ currentPlayer: 1, moveCount: 1 }) });
+    expect(t.context().moveRefusal).toBeNull();
+    // Refused again, then the opponent's undo changes the position: over too.
+    t.send({ type: 'game:moveMade', payload: { gameState: gameState({ currentPlayer: 0, moveCount: 2 }), move: { row: 5, col: 5, player: 1 } } });
+    t.send({ type: 'cell.place', row: 0, col: 0 });
+    console.warn = () => {};
+    await t.reply({ success: false, error: 'Cell is already taken' });
+    console.warn = warn;
+    expect(t.context().moveRefusal).toBe('Cell is already taken');
+    t.send({ type: 'game:undoApproved', payload: { requestId: 'u1', gameState: gameState({ currentPlayer: 1, moveCount: 1 }) } });
+    expect(t.context().moveRefusal).toBeNull();
   });
 
   it("updates the board on the opponent's move", async () => {

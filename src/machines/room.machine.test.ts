@@ -158,6 +158,17 @@ describe('socket connection (SPEC §4, §8)', () => {
 });
 
 describe('in a room', () => {
+  it('counts who watches each room, by code, also one heard before the room is shown and after leaving it', async () => {
+    const t = start();
+    t.send({ type: 'room:spectators', payload: { code: 'ABC123', count: 2 } });
+    expect(t.context().watchers).toEqual({ ABC123: 2 });
+    const r = await inRoom();
+    r.send({ type: 'room:spectators', payload: { code: 'ABC123', count: 3 } });
+    r.send({ type: 'room:spectators', payload: { code: 'XYZ789', count: 1 } });
+    r.send({ type: 'room.leave' });
+    expect(r.context().watchers).toEqual({ ABC123: 3, XYZ789: 1 });
+  });
+
   it('sets ready flags by player id and replaces players when one joins', async () => {
     const t = await inRoom();
     t.send({ type: 'room:playerJoined', payload: { player: BOB, players: [ALICE, BOB], room: room({ players: [ALICE, BOB] }) } });

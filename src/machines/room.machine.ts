@@ -161,11 +161,13 @@ export const roomMachine = setup({
       })),
     },
     'room:rejoined': { actions: assign(({ event }) => entered(event.payload)) },
+    'room:spectators': { actions: assign({ watchers: ({ context, event: { payload } }) => ({ ...context.watchers, [payload.code]: payload.count }) }) },
     'game:started': {
       actions: assign(({ context, event }) => ({
         ...fromRoom(event.payload.room, context.localPlayerId),
         currentRoom: withStatus(fromRoom(event.payload.room, context.localPlayerId).currentRoom ?? null, 'playing'),
         gameState: event.payload.gameState,
+        moveRefusal: null,
         finish: null,
         gameCountdown: null,
         pendingUndoRequest: null,
@@ -173,7 +175,7 @@ export const roomMachine = setup({
     },
     // A move restarts the idle clock: nobody may claim victory until it runs out again.
     'game:moveMade': {
-      actions: assign({ gameState: ({ event }) => event.payload.gameState, lastMoveTimestamp: () => Date.now(), claimableBy: null }),
+      actions: assign({ gameState: ({ event }) => event.payload.gameState, lastMoveTimestamp: () => Date.now(), claimableBy: null, moveRefusal: null }),
     },
     'game:finished': {
       // News of a room we left (e.g. the game we forfeited on leaving) changes nothing.
@@ -193,7 +195,7 @@ export const roomMachine = setup({
       actions: assign(({ context, event: { payload } }) => undoRequested(context, { requestId: payload.requestId, requestedBy: payload.requestedBy })),
     },
     // The turn goes back: the idle clock starts again.
-    'game:undoApproved': { actions: assign({ gameState: ({ event }) => event.payload.gameState, pendingUndoRequest: null, claimableBy: null }) },
+    'game:undoApproved': { actions: assign({ gameState: ({ event }) => event.payload.gameState, pendingUndoRequest: null, claimableBy: null, moveRefusal: null }) },
     // Answered no, or left unanswered for UNDO_LAPSE_MS (the server then rejects it itself).
     'game:undoRejected': {
       actions: assign(({ context, event }) => {
@@ -385,7 +387,14 @@ export const roomMachine = setup({
                 target: 'idle',
                 actions: assign(({ context, event }) => applyAck(context, event.output)),
               },
-              { target: 'idle', actions: { type: 'show failure', params: ({ event }) => ({ outcome: event.output.ack }) } },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'show failure', params: ({ event }) => ({ outcome: event.output.ack }) },
+                  // The game view says why a move was refused, while the turn is still the player's.
+                  assign(({ event: { output } }) => (output.event === 'game:move' && !output.ack.success ? { moveRefusal: output.ack.error || null } : {})),
+                ],
+              },
             ],
             onError: { target: 'idle', actions: { type: 'show failure', params: ({ event }) => ({ outcome: event.error }) } },
           },

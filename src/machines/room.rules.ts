@@ -256,6 +256,7 @@ export function entered({ room, playerId, rejoinToken, gameState }: EnteredRoom)
     localPlayerId: playerId,
     rejoinToken,
     gameState,
+    moveRefusal: null,
     finish: null,
     gameCountdown: null,
     connectionError: null,
@@ -287,7 +288,7 @@ export function applyAck(context: RoomContext, answered: Answered): Partial<Room
     case 'room:rematch':
       return answered.ack.success ? fromRoom(answered.ack.room, context.localPlayerId) : {};
     case 'game:move':
-      return answered.ack.success ? { gameState: answered.ack.gameState, lastMoveTimestamp: Date.now() } : {};
+      return answered.ack.success ? { gameState: answered.ack.gameState, lastMoveTimestamp: Date.now(), moveRefusal: null } : {};
     case 'game:requestUndo': {
       const requestedBy = localSeat(context);
       return answered.ack.success && requestedBy !== null ? undoRequested(context, { requestId: answered.ack.requestId, requestedBy }) : {};

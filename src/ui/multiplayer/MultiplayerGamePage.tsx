@@ -35,7 +35,6 @@ import { OnlineStrip, winningSeat } from './OnlineStrip';
 import { AwayNotice } from './AwayNotice';
 import { RematchPanel } from './RematchPanel';
 import { RoomNoticeDialog } from './RoomNoticeDialog';
-import { clearMoveRefusal, useMoveRefusal } from './moveRefusals';
 import { dismissNotice, useRoomNotice } from './roomNotices';
 import { ServerNotice } from './ServerNotice';
 import { useOnlineMoves } from './useOnlineMoves';
@@ -91,8 +90,7 @@ function OnlineGame({ engine, gameState, leaveTo }: OnlineGameProps) {
   const opponent = me === null ? 'Your opponent' : seatName(gameState, otherPlayer(me));
   const myTurn = isLocalTurn(context);
   // Why the server refused this player's move ("No mirroring"…): shown while the turn is still theirs.
-  const refusal = useMoveRefusal();
-  useEffect(() => clearMoveRefusal(), [gameState.moveCount, context.currentRoom?.code]);
+  const refusal = context.moveRefusal;
   // Over until the next game starts: a rematch asked for takes the room back to waiting, and the
   // final board, the result and Rematch stay meanwhile (a forfeit leaves the game's progress as it was).
   const over = gameState.progress === 'over' || currentRoom?.status === 'finished' || (context.finish !== null && currentRoom?.status !== 'playing');

@@ -3,7 +3,8 @@
  * clipboard (or shown, where the clipboard is refused), and the number watching.
  */
 import { CopyLink } from './InviteLink';
-import { useWatchingCount } from './watching';
+import { useSelector } from '@xstate/react';
+import { roomActor } from './roomActor';
 import { watchLink, watchingText } from './watchState';
 
 export function WatchLink({ code }: { code: string }) {
@@ -12,7 +13,7 @@ export function WatchLink({ code }: { code: string }) {
 
 /** "N watching", once anyone watches the players' room. */
 export function WatchingCount({ code }: { code: string }) {
-  const count = useWatchingCount(code);
+  const count = useSelector(roomActor(), (snapshot) => snapshot.context.watchers[code] ?? 0);
   return count > 0 ? (
     <p className="multiplayer-note" data-testid="watching-count">
       {watchingText(count)}

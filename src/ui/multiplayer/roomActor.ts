@@ -10,9 +10,7 @@ import type { Answered, ClientRequest } from '../../protocol/messages';
 import { parseServerEvent } from '../../protocol/server-events';
 import { saveRejoinToken } from '../../net/rejoin';
 import { socketService } from '../../net/socket';
-import { heardMoveAnswer } from './moveRefusals';
 import { showNotice } from './roomNotices';
-import { heardWatchers } from './watching';
 import { logger } from '../../services/logger';
 
 /** The connection's changes and every server event, into the machine. */
@@ -33,9 +31,7 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
         offs.push(
           socket.on(name, (payload) => {
             const parsed = parseServerEvent(name, payload);
-            // The number watching is the pages' business, not the room machine's.
-            if (parsed.ok && parsed.message.type === 'room:spectators') heardWatchers(parsed.message.payload);
-            else if (parsed.ok) sendBack(parsed.message);
+            if (parsed.ok) sendBack(parsed.message);
             else logger.error(`Dropped server event ${name}: ${parsed.error}`);
           }),
         );
@@ -53,12 +49,8 @@ const connection = fromCallback<RoomEvent>(({ sendBack }) => {
   };
 });
 
-/** One request out; a move's answer is also kept for the game view, which shows why a move was refused. */
-const request = fromPromise<Answered, ClientRequest>(async ({ input }) => {
-  const answered = await socketService().send(input);
-  if (answered.event === 'game:move') heardMoveAnswer(answered.ack);
-  return answered;
-});
+/** One request out, answered with its parsed acknowledgement. */
+const request = fromPromise<Answered, ClientRequest>(({ input }) => socketService().send(input));
 
 let shared: RoomActor | null = null;
 
