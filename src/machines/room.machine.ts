@@ -19,7 +19,6 @@ import {
   ERRORS,
   LEFT,
   connectionErrorMessage,
-  disconnectedMessage,
   initialRoomContext,
   type RoomContext,
   type RoomEvent,
@@ -31,6 +30,7 @@ import {
   canClaimVictory,
   canRequestUndo,
   canStart,
+  disconnected,
   entered,
   failureText,
   finished,
@@ -232,18 +232,7 @@ export const roomMachine = setup({
           on: {
             'socket.disconnected': {
               target: 'disconnected',
-              // SPEC §4: disconnect clears room, players and local id; the rejoin token stays.
-              // During an announced restart the notice says it all.
-              actions: assign(({ context, event }) => ({
-                isConnected: false,
-                connectionError: context.serverRestarting ? null : disconnectedMessage(event.reason),
-                currentRoom: null,
-                hostId: null,
-                players: [],
-                localPlayerId: null,
-                // The server took a dropped socket out of the pool.
-                pool: null,
-              })),
+              actions: assign(({ context, event }) => disconnected(context, event.reason)),
             },
           },
         },

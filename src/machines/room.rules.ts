@@ -19,7 +19,7 @@ import {
   type UnratedReason,
 } from '../protocol/messages';
 import { otherPlayer, seatName, seatOf, startRefusal, undoRefusal, winnerOf } from '../protocol/rules';
-import { type CurrentRoom, type Finish, type RoomContext, type RoomEvent, type RoomNotice } from './room.context';
+import { disconnectedMessage, type CurrentRoom, type Finish, type RoomContext, type RoomEvent, type RoomNotice } from './room.context';
 
 /** The local player's index in the players list (= its player index in the game), or null. */
 export function localIndex(context: RoomContext): PlayerIndex | null {
@@ -270,6 +270,23 @@ export const withStatus = (room: CurrentRoom | null, status: RoomStatus) => (roo
 export function failureText(outcome: unknown, fallback: string): string {
   const error = typeof outcome === 'object' && outcome !== null && 'error' in outcome ? outcome.error : null;
   return typeof error === 'string' && error ? error : fallback;
+}
+
+/**
+ * SPEC §4: a disconnect clears room, players and local id; the rejoin token stays. During an
+ * announced restart the notice says it all.
+ */
+export function disconnected(context: RoomContext, reason: string): Partial<RoomContext> {
+  return {
+    isConnected: false,
+    connectionError: context.serverRestarting ? null : disconnectedMessage(reason),
+    currentRoom: null,
+    hostId: null,
+    players: [],
+    localPlayerId: null,
+    // The server took a dropped socket out of the pool.
+    pool: null,
+  };
 }
 
 /** What an acknowledgement changes, by the event it answers (a refusal changes nothing here). */
