@@ -23,7 +23,7 @@ const ENDGAME = 'CC1 5x5 connection: c3 a1 b3 e1 d3 a5 c2 e5 c4 b1 b2 d1 d2 a2 d
 const step = (page: Page) => page.getByTestId('analysis-step');
 const moveButton = (page: Page, name: string) => page.getByTestId('analysis-moves').getByRole('button', { name, exact: true });
 
-/** A tap on a cell of the analysis board, scrolled into view first (the phone shows the panel above it). */
+/** A tap on a cell of the analysis board, scrolled into view first (on a phone the move list lies below it). */
 async function tap(page: Page, cell: Cell): Promise<void> {
   await board(page).scrollIntoViewIfNeeded();
   const point = await cellCentre(page, cell);

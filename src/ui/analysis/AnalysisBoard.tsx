@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CellPosition, Engine } from '../../engine';
 import { linkOfLine, type AnalysisStart } from '../../game/analysis/link';
 import { positionAfter, tryMove } from '../../game/analysis/position';
-import type { SearchPosition } from '../../game/analysis/search';
+import { TOP_MOVES, type SearchPosition } from '../../game/analysis/search';
 import { back, currentLine, deleteBranch, forward, jump, makeMainLine, movesTo, playMove, plyOf, treeOfLine, type VariationTree } from '../../game/analysis/tree';
 import { MIRROR_RULE_EXPLAINED, MIRROR_RULE_LABEL } from '../../game/mirrorRule';
 import { cellName } from '../../game/notation';
@@ -68,6 +68,7 @@ export function AnalysisBoard({ engine, start }: AnalysisBoardProps) {
     const end = positionAfter(record, line, engine);
     return end.ok ? `${window.location.origin}${linkOfLine(record, line, end.position.scores, plyOf(tree))}` : null;
   }, [tree, record, engine]);
+  const free = position.board.gridWidth * position.board.gridHeight - position.board.occupiedCells[0].size - position.board.occupiedCells[1].size;
   const here = tree.nodes[tree.cursor]!;
   const inBranch = moves.length > 0 && !isMainLine(tree);
   const toMove = position.mover ?? (moves.length % 2 === 0 ? record.firstPlayer : record.firstPlayer === 0 ? 1 : 0);
@@ -109,7 +110,7 @@ export function AnalysisBoard({ engine, start }: AnalysisBoardProps) {
             {notice}
           </p>
         )}
-        <EngineLines answer={answer} mover={position.mover} scores={position.scores} height={record.height} onPlay={onPlace} />
+        <EngineLines answer={answer} mover={position.mover} scores={position.scores} height={record.height} expected={Math.min(TOP_MOVES, free)} onPlay={onPlace} />
         <MoveTree tree={tree} record={record} onGo={(id) => setTree((current) => jump(current, id))} />
         {link && (
           <div className="replay-share">

@@ -2,7 +2,9 @@
  * The engine's answer beside the analysis board: the evaluation bar (Player 1's share, as
  * lichess's bar is White's), the verdict (proven with its margin where the solver reaches, else
  * Expert's estimate), and the three best moves with their values and the replies Expert expects
- * (a click plays one), deepening as the worker sends each round.
+ * (a click plays one), deepening as the worker sends each round. While the engine thinks about a
+ * new position the list's room is kept, hidden, so the move tree below does not jump under a
+ * click or a finger when the answer comes.
  */
 import type { CellPosition, PlayerIndex, Scores } from '../../engine';
 import type { AnalysisUpdate } from '../../game/analysis/search';
@@ -45,10 +47,11 @@ export interface EngineLinesProps {
   mover: PlayerIndex | null;
   scores: Scores;
   height: number;
+  expected: number; // how many best moves the answer will list: TOP_MOVES, or fewer when fewer cells are free
   onPlay(cell: CellPosition): void; // a listed move played on the board
 }
 
-export function EngineLines({ answer, mover, scores, height, onPlay }: EngineLinesProps) {
+export function EngineLines({ answer, mover, scores, height, expected, onPlay }: EngineLinesProps) {
   const { update, error } = answer;
   if (error) {
     return (
@@ -88,6 +91,29 @@ export function EngineLines({ answer, mover, scores, height, onPlay }: EngineLin
           </p>
         </>
       )}
+      {mover !== null && !update && expected > 0 && <KeptRoom rows={expected} />}
     </section>
+  );
+}
+
+/**
+ * The room the answer's list and note will take, hidden (analysis.css): the answer for a new
+ * position comes a moment after the move, and without it the move tree below would move down
+ * then, under a click or a tap already on its way to one of its moves.
+ */
+function KeptRoom({ rows }: { rows: number }) {
+  return (
+    <>
+      <ol className="analysis-top analysis-lines__kept" aria-hidden="true" data-testid="top-moves-room">
+        {Array.from({ length: rows }, (_, index) => (
+          <li key={index}>
+            <span className="analysis-top__move">&nbsp;</span>
+          </li>
+        ))}
+      </ol>
+      <p className="analysis-note analysis-lines__kept" aria-hidden="true">
+        &nbsp;
+      </p>
+    </>
   );
 }
