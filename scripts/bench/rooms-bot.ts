@@ -50,6 +50,9 @@ class Bot {
   index = -1;
   /** The highest moveCount this bot has acted on (dedups the ack and the broadcast). */
   private seen = -1;
+  /** The position it is to play in, and the cells "No mirroring" refused there ('x-y'). */
+  private position: GameStateView | undefined;
+  private readonly refused = new Set<string>();
   finished: GameFinishedPayload | undefined;
 
   constructor(
@@ -85,9 +88,15 @@ class Bot {
   onState(state: GameStateView): void {
     if (state.moveCount <= this.seen) return;
     this.seen = state.moveCount;
+    this.position = state;
+    this.refused.clear();
+    this.play(state);
+  }
+
+  private play(state: GameStateView): void {
     if (state.progress !== 'playing' || state.currentPlayer !== this.index) return;
     const { occupiedCells, gridWidth, gridHeight } = state.boardState;
-    const taken = new Set([...occupiedCells[0], ...occupiedCells[1]]);
+    const taken = new Set([...occupiedCells[0], ...occupiedCells[1], ...this.refused]);
     const free: { row: number; col: number }[] = [];
     for (let y = 0; y < gridHeight; y++) for (let x = 0; x < gridWidth; x++) if (!taken.has(`${x}-${y}`)) free.push({ row: y, col: x });
     const move = free[Math.floor(this.opts.random() * free.length)];
@@ -112,6 +121,11 @@ class Bot {
       return;
     } finally {
       this.opts.unanswered?.inFlight.delete(waiting);
+    }
+    if (!ack.success && ack.error === SERVER_ERRORS.mirroring && this.position) {
+      // Rooms play under "No mirroring" by default: like a player, the bot tries another cell.
+      this.refused.add(`${move.col}-${move.row}`);
+      return this.play(this.position);
     }
     if (!ack.success) return addError(this.opts.errors, `${this.label} ${this.name} game:move: ${ack.error}`);
     this.opts.rtts.push(performance.now() - start);
