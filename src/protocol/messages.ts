@@ -98,8 +98,6 @@ export type GameStateView = v.InferOutput<typeof S.GameStateViewSchema>;
 
 /** Acknowledgement of a client event: success with data, or an error text. */
 export type Ack<T extends object = object> = ({ success: true } & T) | { success: false; error: string };
-/** A refused (or malformed) acknowledgement. */
-export type AckFailure = v.InferOutput<typeof S.AckFailureSchema>;
 
 // ---------------------------------------------------------------- client → server
 // Derived from the one table of client events (./schemas/client.ts CLIENT_EVENTS).
