@@ -187,7 +187,8 @@ export class GameServer implements Games {
   async as(socket: GameSocket, command: (playerId: string) => PlayerCommand): Promise<Ack> {
     const seat = this.seat(socket);
     if ('error' in seat) return { success: false, error: seat.error };
-    return ack(await this.router.route(seat.roomId, command(seat.playerId), socket.id));
+    // A command's reply is its acknowledgement, as it is (a move's is not copied).
+    return this.router.route(seat.roomId, command(seat.playerId), socket.id);
   }
 
   // ------------------------------------------------------------- lobby
@@ -241,7 +242,7 @@ export class GameServer implements Games {
     const seat = this.seat(socket);
     if ('error' in seat) return spectatorRefusal(socket) ?? { success: true };
     this.seats.unseat(seat.playerId, this.owned.get(seat.roomId)?.state.code ?? joinedCode(socket));
-    return ack(await this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id));
+    return this.router.route(seat.roomId, { type: 'leave', playerId: seat.playerId }, socket.id);
   }
 
   // ------------------------------------------------------------- open games
@@ -343,9 +344,6 @@ export class GameServer implements Games {
     this.seats.clear();
   }
 }
-
-/** The acknowledgement of a command's reply (a move's goes out as it is, no copy). */
-const ack = (reply: Reply): Ack => reply;
 
 /** The acknowledgement of entering a room: the room, the seat and the rejoin token to come back with. */
 function enteredAck(reply: Reply, token: string): EnteredAck {

@@ -10,7 +10,7 @@
  * the state of its last committed command, which is what its log holds, and the sender is told
  * (SERVER_ERRORS.notSaved). Its events were never sent, since they go out only once committed.
  */
-import type { Server } from 'socket.io';
+import type { GameIo } from '../edge/transport';
 import { SERVER_ERRORS as E } from '../../../../src/protocol';
 import type { NodeNotice } from './node-messages';
 import type { Command } from '../core/commands';
@@ -56,7 +56,8 @@ export interface Holder {
 /** The socket.io room a player's sockets are in, on whichever node: events meant for one player. */
 export const playerRoom = (playerId: string): string => `player:${playerId}`;
 
-type Broadcaster = Pick<Server, 'to' | 'local'>;
+/** The sockets the rooms speak to, typed with the server events' wire payloads. */
+type Broadcaster = Pick<GameIo, 'to' | 'local'>;
 
 /** What the rooms tell: all of it built before them (the seats, the channel between nodes, the listings). */
 export interface OwnedRoomsHooks {
@@ -377,6 +378,6 @@ export class OwnedRooms {
   /** The room's sockets, players and spectators on every node, hear how many watch. */
   private tellSpectators(roomId: string, count: number): void {
     const code = this.rooms.get(roomId)?.state.code;
-    if (code) (this.io.to(code) as { emit: (event: string, payload: unknown) => unknown }).emit('room:spectators', { code, count });
+    if (code) this.io.to(code).emit('room:spectators', { code, count });
   }
 }
